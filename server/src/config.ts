@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Configuration from the environment (DESIGN §2). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminUserName: string;
+  adminPassword?: string;
+  timeZone: string;
+  seedDemo: boolean;
+  jwtSecret: string;
+  smsProvider: string;
+  mailProvider: string;
+  paymentProvider: string;
+  webRoot?: string;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = env.DATA_DIR ?? './data';
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    adminUserName: env.ADMIN_USERNAME ?? 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    timeZone: env.TZ_NAME ?? 'Africa/Kampala',
+    seedDemo: (env.SEED_DEMO ?? (databaseUrl ? '0' : '1')) === '1',
+    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    smsProvider: env.SMS_PROVIDER ?? 'local',
+    mailProvider: env.MAIL_PROVIDER ?? 'local',
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'local',
+    webRoot: env.WEB_ROOT ?? path.resolve(__dirname, '../../../web'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** A random signing key kept in DATA_DIR so sessions survive a restart. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(48).toString('base64url');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

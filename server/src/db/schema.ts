@@ -1,0 +1,229 @@
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userName: text('user_name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull().default('agent'),
+    isAfcon: boolean('is_afcon').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`), index('users_created_at_idx').on(t.createdAt)],
+);
+
+/** Rotating refresh tokens, stored hashed; a family is revoked whole when a used token comes back. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash)],
+);
+
+/** Sign-in attempts, kept in the database so several API processes share one limit. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempts_key_idx').on(t.key, t.createdAt)],
+);
+
+/** What the local mail provider "sent", so tests and operators can read it. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
+const priceColumns = Object.fromEntries(
+  CATEGORY_LEVELS.map((level) => [level, integer(`price_${level.toLowerCase()}`)]),
+) as Record<CategoryLevel, ReturnType<typeof integer>>;
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...priceColumns,
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_name_key').on(sql`lower(${t.name})`),
+    index('categories_user_idx').on(t.userId),
+    index('categories_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const serviceCodes = pgTable(
+  'service_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('service_codes_name_key').on(t.name), index('service_codes_category_idx').on(t.categoryId)],
+);
+
+/** Ticket message contents; at most one active per category and level. */
+export const contents = pgTable(
+  'contents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name'),
+    message: text('message').notNull(),
+    description: text('description'),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    categoryLevel: text('category_level').notNull(),
+    createdById: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    active: boolean('active').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contents_one_active_key').on(t.categoryId, t.categoryLevel).where(sql`${t.active}`),
+    index('contents_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    phoneNumber: text('phone_number').notNull(),
+    message: text('message').notNull(),
+    categoryLevel: text('category_level'),
+    status: text('status').notNull().default('queued'),
+    provider: text('provider').notNull().default('local'),
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sms_messages_created_at_idx').on(t.createdAt),
+    index('sms_messages_user_idx').on(t.userId, t.createdAt),
+    index('sms_messages_provider_ref_idx').on(t.providerRef),
+  ],
+);
+
+/** Vote campaigns (World Cup 2022, AFCON 2024): rounds and teams are small lists. */
+export const campaigns = pgTable('campaigns', {
+  key: text('key').primaryKey(),
+  name: text('name').notNull(),
+  serviceCode: text('service_code').notNull(),
+  rounds: jsonb('rounds').$type<string[]>().notNull(),
+  teams: jsonb('teams').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** One customer's call to a service code; campaign votes carry teams and a round. */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceCode: text('service_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    network: text('network').notNull(),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    categoryLevel: text('category_level'),
+    amount: integer('amount'),
+    sessionId: text('session_id'),
+    paymentRef: text('payment_ref'),
+    isComplete: boolean('is_complete').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isResolved: boolean('is_resolved').notNull().default(false),
+    resolvedById: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    callbackTime: timestamp('callback_time', { withTimezone: true }),
+    messageStatuses: text('message_statuses'),
+    ticketMessage: text('ticket_message'),
+    campaignKey: text('campaign_key').references(() => campaigns.key),
+    round: text('round'),
+    teamName: text('team_name'),
+    teamName2: text('team_name2'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transactions_code_time_idx').on(t.serviceCode, t.createdAt.desc()),
+    index('transactions_time_idx').on(t.createdAt.desc()),
+    index('transactions_phone_time_idx').on(t.phoneNumber, t.createdAt.desc()),
+    index('transactions_failed_idx')
+      .on(t.serviceCode, t.createdAt.desc())
+      .where(sql`${t.isDeleted} and not ${t.isComplete}`),
+    index('transactions_failed_time_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isDeleted} and not ${t.isComplete}`),
+    index('transactions_campaign_idx').on(t.campaignKey, t.round, t.phoneNumber),
+    uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
+    uniqueIndex('transactions_session_key').on(t.sessionId),
+  ],
+);
+
+export const usersRelations = relations(users, ({ many }) => ({ categories: many(categories) }));
+export const categoriesRelations = relations(categories, ({ one, many }) => ({
+  user: one(users, { fields: [categories.userId], references: [users.id] }),
+  serviceCodes: many(serviceCodes),
+}));
+export const serviceCodesRelations = relations(serviceCodes, ({ one }) => ({
+  category: one(categories, { fields: [serviceCodes.categoryId], references: [categories.id] }),
+}));
+export const contentsRelations = relations(contents, ({ one }) => ({
+  category: one(categories, { fields: [contents.categoryId], references: [categories.id] }),
+  createdBy: one(users, { fields: [contents.createdById], references: [users.id] }),
+}));
+export const smsMessagesRelations = relations(smsMessages, ({ one }) => ({
+  user: one(users, { fields: [smsMessages.userId], references: [users.id] }),
+}));

@@ -1,0 +1,124 @@
+import type { CategoryLevel } from './category-levels';
+import type { Role } from './roles';
+
+/** Entities as the API answers them (SPEC §3); ids are UUID strings exposed as `_id`. */
+export interface UserRef {
+  _id: string;
+  userName: string;
+}
+
+export interface User extends UserRef {
+  role: Role;
+  email?: string | null;
+  isAfcon: boolean;
+  createdAt: string;
+}
+
+export interface ServiceCodeRef {
+  _id?: string;
+  name: string;
+}
+
+/** What login answers and the SPA keeps in the session. */
+export interface LoginUser {
+  id: string;
+  userName: string;
+  role: Role;
+  serviceCode: ServiceCodeRef[];
+  isAfcon: boolean;
+}
+
+export type LevelPrices = Partial<Record<CategoryLevel, number | null>>;
+
+export interface Category extends LevelPrices {
+  _id: string;
+  name: string;
+  description?: string | null;
+  user: UserRef | null;
+  createdAt: string;
+}
+
+export interface ServiceCode {
+  _id: string;
+  name: string;
+  description?: string | null;
+  category: { _id: string; name: string; user: UserRef | null } | null;
+  createdAt: string;
+}
+
+export interface Content {
+  _id: string;
+  name?: string | null;
+  message: string;
+  description?: string | null;
+  categoryLevel: CategoryLevel;
+  category: { _id: string; name: string } | null;
+  createdBy: UserRef | null;
+  active: boolean;
+  createdAt: string;
+}
+
+export type SmsStatus = 'queued' | 'sent' | 'delivered' | 'failed';
+
+export interface SmsRecord {
+  _id: string;
+  user: UserRef | null;
+  phoneNumber: string;
+  message: string;
+  categoryLevel?: CategoryLevel | null;
+  status: SmsStatus;
+  createdAt: string;
+}
+
+export interface Transaction {
+  _id: string;
+  name: string;
+  shortCode: { name: string } | null;
+  phoneNumber: string;
+  network: string;
+  createdAt: string;
+  callbackTime?: string | null;
+  isComplete: boolean;
+  isDeleted: boolean;
+  isResolved: boolean;
+  categoryLevel?: string | null;
+  category?: { _id: string; name: string } | string | null;
+  amount?: number | null;
+  teamName?: string | null;
+  teamName2?: string | null;
+  messageStatuses?: string | null;
+  ticket?: { message: string } | null;
+}
+
+export interface VoteTransaction {
+  _id: string;
+  createdAt: string;
+  teamName: string;
+  teamName2?: string | null;
+}
+
+export interface VoteRow {
+  _id: string;
+  phoneNumber: string;
+  serviceCode: string;
+  count: number;
+  transactions: VoteTransaction[];
+}
+
+/** Every answer carries this envelope (DESIGN §3). */
+export interface ApiEnvelope<T> {
+  status: boolean;
+  message: string;
+  results: T;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiFailure {
+  status: false;
+  message: string;
+  errors: FieldError[];
+}

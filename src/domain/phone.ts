@@ -1,0 +1,12 @@
+/** SPEC §5/§9: 12 characters, format 2567xxxxxxxx. */
+export const PHONE_PATTERN = /^2567\d{8}$/;
+export const PHONE_FORMAT_MESSAGE = 'Phone number must be in this format (256750461xxx)';
+
+/** Normalises 07xx, +2567xx, 2567xx and 7xx forms to 2567xxxxxxxx; returns the digits otherwise. */
+export function normalizePhoneNumber(input: string): string {
+  const digits = input.replace(/[^\d]/g, '');
+  if (digits.startsWith('256')) return digits;
+  if (digits.startsWith('0') && digits.length === 10) return `256${digits.slice(1)}`;
+  if (digits.length === 9 && digits.startsWith('7')) return `256${digits}`;
+  return digits;
+}

@@ -1,0 +1,75 @@
+import * as yup from 'yup';
+import { CATEGORY_LEVELS, REQUIRED_PRICE_LEVELS, SMS_CATEGORY_LEVELS, type CategoryLevel } from '../category-levels';
+import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone';
+import { gsm7Length, isGsm7, SMS_MAX_LENGTH } from '../sms-segments';
+
+/** Empty inputs become undefined so that `required` speaks, not `typeError`. */
+const emptyToUndefined = (value: unknown, original: unknown) =>
+  original === '' || original === null ? undefined : value;
+
+const requiredPrice = yup
+  .number()
+  .transform(emptyToUndefined)
+  .typeError('Invalid value')
+  .required('Please specify the price')
+  .min(0, 'Invalid value');
+
+const optionalPrice = yup.number().transform(emptyToUndefined).typeError('Invalid value').min(0, 'Invalid value').nullable().optional();
+
+const priceShape = Object.fromEntries(
+  CATEGORY_LEVELS.map((level) => [level, REQUIRED_PRICE_LEVELS.includes(level) ? requiredPrice : optionalPrice]),
+) as Record<CategoryLevel, typeof optionalPrice>;
+
+/** A select left on '--Select--' carries '0' (SPEC §5). */
+const selected = (message: string) => yup.string().required(message).notOneOf(['0'], message);
+
+export const categorySchema = yup.object({
+  name: yup.string().trim().required('Please provide the category name').max(100, 'Category name is too long'),
+  description: yup.string().trim().optional().nullable(),
+  user: selected('Please select the agent'),
+  ...priceShape,
+});
+export type CategoryInput = yup.InferType<typeof categorySchema>;
+
+/** A USSD service code such as *217*4#. */
+export const SERVICE_CODE_PATTERN = /^\*\d{1,4}(\*\d{1,4})*#$/;
+
+export const serviceCodeSchema = yup.object({
+  name: yup
+    .string()
+    .trim()
+    .required('Please provide the code')
+    .matches(SERVICE_CODE_PATTERN, 'A service code looks like *217*4#'),
+  description: yup.string().trim().optional().nullable(),
+  category: selected('Please select the category'),
+});
+export type ServiceCodeInput = yup.InferType<typeof serviceCodeSchema>;
+
+const smsMessage = (requiredMessage: string) =>
+  yup
+    .string()
+    .required(requiredMessage)
+    .test('sms-length', `Message must be at most ${SMS_MAX_LENGTH} characters`, (value) =>
+      value === undefined ? true : isGsm7(value) ? gsm7Length(value) <= SMS_MAX_LENGTH : value.length <= SMS_MAX_LENGTH,
+    );
+
+export const contentSchema = yup.object({
+  name: yup.string().trim().optional().nullable(),
+  description: yup.string().trim().optional().nullable(),
+  category: selected('Please select the category'),
+  categoryLevel: selected('Please select the category level').oneOf([...CATEGORY_LEVELS], 'Please select the category level'),
+  message: smsMessage('Please the message').test(
+    'gsm7',
+    'Use only characters of the GSM-7 alphabet',
+    (value) => value === undefined || isGsm7(value),
+  ),
+  active: yup.boolean().optional(),
+});
+export type ContentInput = yup.InferType<typeof contentSchema>;
+
+export const smsSchema = yup.object({
+  categoryLevel: selected('Please select the category level').oneOf([...SMS_CATEGORY_LEVELS], 'Please select the category level'),
+  phoneNumber: yup.string().trim().required(PHONE_FORMAT_MESSAGE).length(12, PHONE_FORMAT_MESSAGE).matches(PHONE_PATTERN, PHONE_FORMAT_MESSAGE),
+  message: smsMessage('Please provide the message'),
+});
+export type SmsInput = yup.InferType<typeof smsSchema>;

@@ -1,0 +1,41 @@
+/** GSM 03.38 basic alphabet; characters outside it force UCS-2. */
+const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** Extension characters are sent with an escape and count two. */
+const GSM7_EXTENSION = '^{}\\[~]|€\f';
+
+export const SMS_MAX_LENGTH = 160;
+
+export interface SmsSegments {
+  encoding: 'GSM-7' | 'UCS-2';
+  /** Characters as the network counts them (extension characters count two in GSM-7). */
+  units: number;
+  parts: number;
+  perPart: number;
+}
+
+export function isGsm7(text: string): boolean {
+  for (const ch of text) {
+    if (!GSM7_BASIC.includes(ch) && !GSM7_EXTENSION.includes(ch)) return false;
+  }
+  return true;
+}
+
+/** GSM-7 length: extension characters count two. */
+export function gsm7Length(text: string): number {
+  let units = 0;
+  for (const ch of text) units += GSM7_EXTENSION.includes(ch) ? 2 : 1;
+  return units;
+}
+
+/** DESIGN §5: GSM-7 160 single / 153 per part, UCS-2 70 / 67. */
+export function smsSegments(text: string): SmsSegments {
+  if (isGsm7(text)) {
+    const units = gsm7Length(text);
+    const perPart = units <= 160 ? 160 : 153;
+    return { encoding: 'GSM-7', units, parts: units === 0 ? 0 : Math.ceil(units / perPart), perPart };
+  }
+  const units = [...text].reduce((n, ch) => n + (ch.codePointAt(0)! > 0xffff ? 2 : 1), 0);
+  const perPart = units <= 70 ? 70 : 67;
+  return { encoding: 'UCS-2', units, parts: units === 0 ? 0 : Math.ceil(units / perPart), perPart };
+}

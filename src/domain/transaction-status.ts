@@ -1,0 +1,21 @@
+import type { Transaction } from './entities';
+
+export type TransactionStatus = 'processed' | 'failed' | 'pending';
+
+/** SPEC §4: complete is processed; else deleted is failed; else pending. */
+export function transactionStatus(t: Pick<Transaction, 'isComplete' | 'isDeleted'>): TransactionStatus {
+  if (t.isComplete) return 'processed';
+  if (t.isDeleted) return 'failed';
+  return 'pending';
+}
+
+export const STATUS_COLOR: Record<TransactionStatus, 'success' | 'error' | 'warning'> = {
+  processed: 'success',
+  failed: 'error',
+  pending: 'warning',
+};
+
+/** SPEC §4: Yes when the server says resolved or it was resolved in this session. */
+export function isResolvedRow(t: Pick<Transaction, '_id' | 'isResolved'>, resolvedIds: readonly string[]): boolean {
+  return t.isResolved || resolvedIds.includes(t._id);
+}
