@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Db } from './db/client';
+import authPlugin from './plugins/auth';
+import databasePlugin from './plugins/database';
+import errorsPlugin from './plugins/errors';
+import providersPlugin, { type Providers } from './plugins/providers';
+import { localMailProvider } from './providers/mail';
+import { localPaymentProvider } from './providers/payment';
+import { localSmsProvider } from './providers/sms';
+import authRoutes from './routes/auth';
+import campaignsRoutes from './routes/campaigns';
+import categoriesRoutes from './routes/categories';
+import contentsRoutes from './routes/contents';
+import dashboardRoutes from './routes/dashboard';
+import healthRoutes from './routes/health';
+import serviceCodesRoutes from './routes/service-codes';
+import smsRoutes from './routes/sms';
+import transactionsRoutes from './routes/transactions';
+import usersRoutes from './routes/users';
+
+export interface AppDeps {
+  db: Db;
+  jwtSecret: string;
+  timeZone?: string;
+  providers?: Partial<Providers>;
+  /** Folder of the built SPA; served with a fallback to index.html when it exists. */
+  webRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole API from its dependencies; main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dialdesk API', version: '1.0.0', description: 'Operator console API (SPEC §7 contract)' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { db: deps.db });
+  await app.register(providersPlugin, {
+    providers: {
+      mail: deps.providers?.mail ?? localMailProvider(deps.db),
+      sms: deps.providers?.sms ?? localSmsProvider(),
+      payment: deps.providers?.payment ?? localPaymentProvider(),
+    },
+  });
+  await app.register(authPlugin, { secret: deps.jwtSecret });
+
+  // Routes, one module per resource (paths as SPEC §7).
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(categoriesRoutes);
+  await app.register(serviceCodesRoutes);
+  await app.register(contentsRoutes);
+  await app.register(smsRoutes);
+  await app.register(transactionsRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(campaignsRoutes);
+
+  const serveWeb = Boolean(deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')));
+  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    // The SPA owns every other GET path (client-side routes), so it gets index.html.
+    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/v1/')) return reply.sendFile('index.html');
+    return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, errors: [] });
+  });
+
+  return app;
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './bootstrap';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+
+/** Process concerns only: configuration, database, first admin, demo data, listening, shutdown. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const admin = await ensureFirstAdmin(database.db, config.adminUserName, config.adminPassword);
+  if (admin.created && admin.generatedPassword) {
+    console.log(`\n  First admin created: user "${admin.userName}", password "${admin.generatedPassword}" (shown once)\n`);
+  }
+  if (config.seedDemo && admin.created) {
+    const summary = await seedDemoData(database.db, { timeZone: config.timeZone });
+    console.log(`  Demo data loaded: ${summary}`);
+  }
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    timeZone: config.timeZone,
+    webRoot: config.webRoot,
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`  Dialdesk is running on http://${config.host}:${config.port} (${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+import jwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isManager, type Role } from '../../../src/domain/roles';
+import { HttpError } from '../http';
+
+/** Who is calling, from the access token. */
+export interface AuthUser {
+  id: string;
+  userName: string;
+  role: Role;
+  isAfcon: boolean;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sub: string; userName: string; role: Role; isAfcon: boolean };
+    user: AuthUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Any signed-in staff member; the Afcon-only account only where a route allows it. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Admin and super-user only (DESIGN §4). */
+    requireManager(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** The Afcon-only account may call this route. */
+    afcon?: boolean;
+  }
+}
+
+export const ACCESS_TOKEN_TTL = '15m';
+
+export default fp(
+  async function auth(app: FastifyInstance, options: { secret: string }) {
+    await app.register(jwt, {
+      secret: options.secret,
+      sign: { expiresIn: ACCESS_TOKEN_TTL },
+      formatUser: (payload) => ({
+        id: payload.sub,
+        userName: payload.userName,
+        role: payload.role,
+        isAfcon: payload.isAfcon,
+      }),
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      try {
+        await request.jwtVerify();
+      } catch {
+        throw new HttpError(401, 'Please sign in again');
+      }
+      if (request.user.isAfcon && !request.routeOptions.config.afcon) {
+        throw new HttpError(403, 'This account can only use the Afcon 2024 area');
+      }
+    });
+
+    app.decorate('requireManager', async (request: FastifyRequest) => {
+      if (!isManager(request.user?.role)) throw new HttpError(403, 'Only an admin can do this');
+    });
+  },
+  { name: 'auth' },
+);

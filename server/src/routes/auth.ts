@@ -1,0 +1,184 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LoginUser } from '../../../src/domain/entities';
+import type { Role } from '../../../src/domain/roles';
+import { forgotPasswordSchema, loginSchema, resetPasswordBodySchema } from '../../../src/domain/schemas/auth';
+import { createUserSchema } from '../../../src/domain/schemas/user';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import {
+  issueRefreshToken,
+  randomToken,
+  revokeAllForUser,
+  revokeRefreshToken,
+  rotateRefreshToken,
+  sha256,
+} from '../auth/refresh-tokens';
+import { loginAttempts, passwordResets } from '../db/schema';
+import { HttpError, isUniqueViolation, ok, validBody } from '../http';
+import { toUser, usersRepository, type UserRow } from '../repositories/users-repository';
+
+/** Failed sign-ins allowed per user name and address in the window before 429. */
+export const LOGIN_MAX_FAILURES = 10;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+const tokenBody = {
+  type: 'object',
+  properties: { token: { type: 'string' } },
+} as const;
+
+export default async function authRoutes(app: FastifyInstance) {
+  const repo = usersRepository(app.db);
+
+  const accessTokenFor = (user: UserRow) =>
+    app.jwt.sign({ sub: user.id, userName: user.userName, role: user.role as Role, isAfcon: user.isAfcon });
+
+  const loginKey = (request: FastifyRequest, userName: string) => `${userName.toLowerCase()}|${request.ip}`;
+
+  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' } }, async (request, reply) => {
+    const input = await validBody(loginSchema, request.body);
+    const key = loginKey(request, input.userName);
+    const since = new Date(Date.now() - LOGIN_WINDOW_MS);
+    const [{ failures }] = await app.db
+      .select({ failures: sql<number>`count(*)::int` })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.key, key), gt(loginAttempts.createdAt, since)));
+    if (failures >= LOGIN_MAX_FAILURES) {
+      throw new HttpError(429, 'Too many sign-in attempts, please try again in a few minutes');
+    }
+    const user = await repo.findByUserName(input.userName);
+    // Verify against a fixed hash when the user is unknown so both paths cost the same.
+    const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyPassword(DUMMY_HASH, input.password);
+    if (!user || !valid) {
+      await app.db.insert(loginAttempts).values({ key });
+      throw new HttpError(401, 'Incorrect username or password');
+    }
+    await app.db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+    const loginUser: LoginUser = {
+      id: user.id,
+      userName: user.userName,
+      role: user.role as Role,
+      serviceCode: await repo.serviceCodesFor(user),
+      isAfcon: user.isAfcon,
+    };
+    return ok(reply, 'Logged in', {
+      user: loginUser,
+      accessToken: accessTokenFor(user),
+      refreshToken: await issueRefreshToken(app.db, user.id),
+    });
+  });
+
+  app.post('/v1/auth/refresh-token', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+    const presented = (request.body as { token?: string } | undefined)?.token;
+    if (!presented) throw new HttpError(400, 'No refresh token available', [{ field: 'token', message: 'No refresh token available' }]);
+    const rotated = await rotateRefreshToken(app.db, presented);
+    if (!rotated.ok) throw new HttpError(401, rotated.reason === 'reused' ? 'Refresh token reused; session revoked' : 'Invalid refresh token');
+    const user = await repo.findById(rotated.userId);
+    if (!user) throw new HttpError(401, 'Invalid refresh token');
+    const accessToken = accessTokenFor(user);
+    // SPEC §7 reads status, accessToken and refreshToken at the top level.
+    return reply.send({
+      status: true,
+      message: 'Token refreshed',
+      accessToken,
+      refreshToken: rotated.token,
+      results: { accessToken, refreshToken: rotated.token },
+    });
+  });
+
+  app.post('/v1/auth/logout', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+    const presented = (request.body as { token?: string } | undefined)?.token;
+    if (presented) await revokeRefreshToken(app.db, presented);
+    return ok(reply, 'Logged out', null);
+  });
+
+  app.post('/v1/auth/forgot-password', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    const input = await validBody(forgotPasswordSchema, request.body);
+    const user = await repo.findByEmail(input.email);
+    if (user) {
+      const token = randomToken();
+      await app.db.insert(passwordResets).values({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
+      await app.providers.mail.send({
+        to: input.email,
+        subject: 'Reset your Dialdesk password',
+        body: `Hello ${user.userName},\n\nTo choose a new password open ${resetLink(request, input.redirectUrl, token)}\nThe link works once, within one hour.`,
+      });
+    }
+    // Same answer whether or not the address is known, so it cannot be used to find accounts.
+    return ok(reply, `Please visit your email ${input.email} to reset your password`, null);
+  });
+
+  app.post<{ Params: { token: string } }>(
+    '/v1/auth/reset-forgot-password/:token',
+    { schema: { tags: ['auth'] } },
+    async (request, reply) => {
+      const input = await validBody(resetPasswordBodySchema, request.body);
+      const passwordHash = await hashPassword(input.password);
+      const userId = await app.db.transaction(async (tx) => {
+        const [reset] = await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(passwordResets.tokenHash, sha256(request.params.token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: passwordResets.userId });
+        if (!reset) return null;
+        await usersRepository(tx).update(reset.userId, { passwordHash });
+        return reset.userId;
+      });
+      if (!userId) throw new HttpError(400, 'This reset link is invalid or has expired');
+      await revokeAllForUser(app.db, userId);
+      return ok(reply, 'Your password has been reset, you can now sign in', null);
+    },
+  );
+
+  app.get('/v1/auth/profile', { schema: { tags: ['auth'] }, onRequest: [app.authenticate], config: { afcon: true } }, async (request, reply) => {
+    const user = await repo.findById(request.user.id);
+    if (!user) throw new HttpError(401, 'Please sign in again');
+    return ok(reply, 'Profile', toUser(user));
+  });
+
+  app.post(
+    '/v1/auth/create/other',
+    { schema: { tags: ['users'], summary: 'Create an agent account' }, onRequest: [app.authenticate, app.requireManager] },
+    async (request, reply) => {
+      const input = await validBody(createUserSchema, request.body);
+      if (await repo.findByUserName(input.userName)) throw userNameTaken(input.userName);
+      try {
+        const user = await repo.create({ userName: input.userName, role: 'agent', passwordHash: await hashPassword(input.password) });
+        return ok(reply, 'Successfully created a new user', toUser(user), 201);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw userNameTaken(input.userName);
+        throw error;
+      }
+    },
+  );
+}
+
+export const userNameTaken = (userName: string) =>
+  new HttpError(409, `Username ${userName} already taken`, [{ field: 'userName', message: `Username ${userName} already taken` }]);
+
+/** Builds the reset link on our own origin; only the path of redirectUrl is kept, so a link never leaves the site. */
+function resetLink(request: FastifyRequest, redirectUrl: string | undefined, token: string) {
+  const origin = `${request.protocol}://${request.host}`;
+  let path = '/reset-password';
+  if (redirectUrl) {
+    try {
+      path = new URL(redirectUrl, origin).pathname;
+    } catch {
+      // keep the default path
+    }
+  }
+  return `${origin}${path}?token=${encodeURIComponent(token)}`;
+}
+
+// A valid argon2id hash of a random secret, used to spend the same time on unknown users.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$PcA2TsQGxu3T0MNqKr1Ifw$cdkwFSd008Ne3GLdnhOeabMZSu5uPOkqtw9/NU5ikpg';

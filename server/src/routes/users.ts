@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { isEditableRole } from '../../../src/domain/roles';
+import { profileSchema, updateUserSchema } from '../../../src/domain/schemas/user';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeAllForUser } from '../auth/refresh-tokens';
+import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { toUser, usersRepository } from '../repositories/users-repository';
+import { userNameTaken } from './auth';
+
+export default async function usersRoutes(app: FastifyInstance) {
+  const repo = usersRepository(app.db);
+
+  app.get(
+    '/v1/users',
+    { schema: { tags: ['users'], querystring: pagingQuery }, onRequest: [app.authenticate, app.requireManager] },
+    async (request, reply) => {
+      const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+      const { rows, total } = await repo.list(offset, limit);
+      return ok(reply, 'Users', toPagedList(rows.map(toUser), page, limit, total));
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/v1/users/:id',
+    { schema: { tags: ['users'], params: uuidParams }, onRequest: [app.authenticate, app.requireManager] },
+    async (request, reply) => {
+      const target = await repo.findById(request.params.id);
+      if (!target) throw notFound('User');
+      if (!isEditableRole(target.role)) throw new HttpError(403, 'Admin and super-user accounts cannot be edited');
+      const input = await validBody(updateUserSchema, request.body);
+      const other = await repo.findByUserName(input.userName);
+      if (other && other.id !== target.id) throw userNameTaken(input.userName);
+      try {
+        const updated = await repo.update(target.id, {
+          userName: input.userName,
+          ...(input.isAfcon === undefined ? {} : { isAfcon: input.isAfcon }),
+          ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+        });
+        if (input.password) await revokeAllForUser(app.db, target.id);
+        return ok(reply, 'Successfully updated a user', toUser(updated));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw userNameTaken(input.userName);
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    '/v1/users/update/profile',
+    { schema: { tags: ['users'] }, onRequest: [app.authenticate], config: { afcon: true } },
+    async (request, reply) => {
+      const input = await validBody(profileSchema, request.body);
+      const me = await repo.findById(request.user.id);
+      if (!me) throw new HttpError(401, 'Please sign in again');
+      // SPEC §8 reads 404 as a wrong current password and 403 as a taken name.
+      if (!(await verifyPassword(me.passwordHash, input.myPassword))) {
+        throw new HttpError(404, 'Wrong password', [{ field: 'myPassword', message: 'Wrong password' }]);
+      }
+      const other = await repo.findByUserName(input.userName);
+      if (other && other.id !== me.id) {
+        throw new HttpError(403, `Username ${input.userName} already taken`, [
+          { field: 'userName', message: `Username ${input.userName} already taken` },
+        ]);
+      }
+      const updated = await repo.update(me.id, {
+        userName: input.userName,
+        email: input.email ?? null,
+        ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+      });
+      return ok(reply, 'Successfully updated your profile', toUser(updated));
+    },
+  );
+}

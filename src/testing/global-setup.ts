@@ -1,0 +1,25 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app';
+import { ensureFirstAdmin } from '../../server/src/bootstrap';
+import { openDatabase, type Database } from '../../server/src/db/client';
+import { TEST_ADMIN } from './test-admin';
+
+declare global {
+  var __DIALDESK_TEST_SERVER__: { app: FastifyInstance; database: Database } | undefined;
+}
+
+/**
+ * Starts the real API once for the web tests, on an in-memory PGlite and a free port of
+ * 127.0.0.1; the SPA under test talks to it over HTTP. Tests make their own data.
+ */
+export default async function globalSetup() {
+  const database = await openDatabase({ dataDir: 'memory' });
+  await ensureFirstAdmin(database.db, TEST_ADMIN.userName, TEST_ADMIN.password);
+  const app = await buildApp({ db: database.db, jwtSecret: crypto.randomUUID() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('test API did not start');
+  process.env.DIALDESK_API_URL = `http://127.0.0.1:${address.port}`;
+  globalThis.__DIALDESK_TEST_SERVER__ = { app, database };
+}

@@ -1,0 +1,32 @@
+import { TestEnvironment } from 'jest-environment-jsdom';
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+
+/**
+ * jsdom without Node's fetch cannot talk to our real API; hand the window Node's own
+ * fetch and its companions so the SPA's RTK Query calls go over real HTTP.
+ */
+export default class JsdomWithFetch extends TestEnvironment {
+  constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    super(config, context);
+    const g = this.global as unknown as Record<string, unknown>;
+    for (const name of [
+      'fetch',
+      'Request',
+      'Response',
+      'Headers',
+      'FormData',
+      'AbortController',
+      'AbortSignal',
+      'TextEncoder',
+      'TextDecoder',
+      'ReadableStream',
+      'TransformStream',
+      'WritableStream',
+      'structuredClone',
+      'BroadcastChannel',
+      'Blob',
+    ]) {
+      g[name] = (globalThis as Record<string, unknown>)[name];
+    }
+  }
+}
