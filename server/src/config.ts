@@ -36,7 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER ?? 'local',
     mailProvider: env.MAIL_PROVIDER ?? 'local',
     paymentProvider: env.PAYMENT_PROVIDER ?? 'local',
-    webRoot: env.WEB_ROOT ?? path.resolve(__dirname, '../../../web'),
+    // npm scripts run from the project root, where the SPA is built to dist/web.
+    webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }
