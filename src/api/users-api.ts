@@ -1,0 +1,47 @@
+import type { ApiEnvelope, User } from '../domain/entities';
+import { readPagedList, type PagedList } from '../domain/paged-list';
+import { baseApi } from './base-api';
+
+export interface UsersQuery {
+  page: number;
+  limit?: number;
+}
+
+export interface CreateUserRequest {
+  userName: string;
+  password: string;
+  role: 'agent';
+}
+
+export interface UpdateUserRequest {
+  id: string;
+  userName: string;
+  password?: string;
+  isAfcon?: boolean;
+}
+
+export const usersApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Also the agents dropdown of other forms: getUsers({ page: 1, limit: 100 }). */
+    getUsers: build.query<PagedList<User>, UsersQuery>({
+      query: ({ page, limit }) => ({ url: '/v1/users', params: limit ? { page, limit } : { page } }),
+      transformResponse: (response: ApiEnvelope<PagedList<User>>) => readPagedList(response.results),
+      providesTags: (result) => [
+        { type: 'User', id: 'LIST' },
+        ...(result?.docs ?? []).map((user) => ({ type: 'User' as const, id: user._id })),
+      ],
+    }),
+    createUser: build.mutation<User, CreateUserRequest>({
+      query: (body) => ({ url: '/v1/auth/create/other', method: 'POST', body }),
+      transformResponse: (response: ApiEnvelope<User>) => response.results,
+      invalidatesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    updateUser: build.mutation<User, UpdateUserRequest>({
+      query: ({ id, ...body }) => ({ url: `/v1/users/${id}`, method: 'PATCH', body }),
+      transformResponse: (response: ApiEnvelope<User>) => response.results,
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
+    }),
+  }),
+});
+
+export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation } = usersApi;

@@ -1,0 +1,46 @@
+import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { baseApi } from '../api/base-api';
+import { resolvedReducer } from './resolved-slice';
+import { loggedOut, sessionReducer } from './session-slice';
+import { uiReducer } from './ui-slice';
+
+// One key per slice so a slice's stored shape can change without touching the others.
+const persisted = <S>(key: string, reducer: (state: S | undefined, action: UnknownAction) => S) =>
+  persistReducer({ key: `dialdesk.${key}`, storage }, reducer);
+
+const appReducer = combineReducers({
+  session: persisted('session', sessionReducer),
+  ui: persisted('ui', uiReducer),
+  resolved: persisted('resolved', resolvedReducer),
+  // The RTK Query cache is never persisted.
+  [baseApi.reducerPath]: baseApi.reducer,
+});
+
+export type RootState = ReturnType<typeof appReducer>;
+
+/** Signing out also drops every cached answer, so the next person sees none of them. */
+const rootReducer: Reducer<RootState, UnknownAction, Partial<RootState>> = (state, action) =>
+  appReducer(
+    action.type === loggedOut.type && state ? { ...state, [baseApi.reducerPath]: undefined } : state,
+    action,
+  );
+
+/** A fresh store: one per app start, one per test. */
+export function setupStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(baseApi.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof setupStore>;
+export type AppDispatch = AppStore['dispatch'];
