@@ -22,6 +22,8 @@ import healthRoutes from './routes/health';
 import serviceCodesRoutes from './routes/service-codes';
 import smsRoutes from './routes/sms';
 import transactionsRoutes from './routes/transactions';
+import ussdRoutes from './routes/ussd';
+import paymentsRoutes from './routes/payments';
 import usersRoutes from './routes/users';
 
 export interface AppDeps {
@@ -32,6 +34,8 @@ export interface AppDeps {
   /** Folder of the built SPA; served with a fallback to index.html when it exists. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Public origin of the site, for links in mail (PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
@@ -75,7 +79,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Routes, one module per resource (paths as SPEC §7).
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { publicUrl: deps.publicUrl });
   await app.register(usersRoutes);
   await app.register(categoriesRoutes);
   await app.register(serviceCodesRoutes);
@@ -83,6 +87,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(smsRoutes);
   await app.register(transactionsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(ussdRoutes);
+  await app.register(paymentsRoutes);
   await app.register(campaignsRoutes);
 
   const serveWeb = Boolean(deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')));

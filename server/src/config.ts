@@ -18,6 +18,8 @@ export interface Config {
   paymentProvider: string;
   webRoot?: string;
   logLevel: string;
+  /** Public origin of the site, used in links sent by mail. */
+  publicUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm scripts run from the project root, where the SPA is built to dist/web.
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    publicUrl: env.PUBLIC_URL || undefined,
   };
 }
 

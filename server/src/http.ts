@@ -24,9 +24,30 @@ export function ok<T>(reply: FastifyReply, message: string, results: T, statusCo
 
 /** Validates a body with a domain schema; a bad body is a 400 with SPEC's words per field. */
 export async function validBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
-  const result = await validate(schema, body);
-  if (!result.ok) throw new HttpError(400, result.errors[0]?.message ?? 'Invalid input', result.errors);
+  const { fields, dropped } = scalarTextFields(schema, body);
+  const result = await validate(schema, fields);
+  const errors = result.ok ? [] : [...result.errors];
+  // A field sent as an object or array where text belongs reads as missing, or as invalid if optional.
+  for (const field of dropped) if (!errors.some((e) => e.field === field)) errors.push({ field, message: 'Invalid value' });
+  if (!result.ok || errors.length > 0) throw new HttpError(400, errors[0]?.message ?? 'Invalid input', errors);
   return result.value;
+}
+
+/**
+ * Keeps the body's fields, minus objects and arrays given for text fields: yup's string
+ * transforms (trim) would throw on them and turn a bad body into a 500. A body that is not an
+ * object (array, text, number) is read as empty, so the answer names the missing fields.
+ */
+function scalarTextFields(schema: AnyObjectSchema, body: unknown) {
+  const fields: Record<string, unknown> = {};
+  const dropped: string[] = [];
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { fields, dropped };
+  for (const [key, value] of Object.entries(body)) {
+    const field = schema.fields[key] as { type?: string } | undefined;
+    if (field?.type === 'string' && value !== null && typeof value === 'object') dropped.push(key);
+    else fields[key] = value;
+  }
+  return { fields, dropped };
 }
 
 /** True when a PostgreSQL error is a unique-constraint violation. */
@@ -44,7 +65,8 @@ export const uuidParams = {
 export const pagingQuery = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
+    // Capped so that a huge page cannot overflow the SQL offset.
+    page: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 },
     limit: { type: 'integer', minimum: 1, maximum: 100 },
   },
 } as const;

@@ -21,6 +21,7 @@ async function main() {
     jwtSecret: config.jwtSecret,
     timeZone: config.timeZone,
     webRoot: config.webRoot,
+    publicUrl: config.publicUrl,
     logger: { level: config.logLevel },
   });
 

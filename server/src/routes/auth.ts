@@ -27,7 +27,12 @@ const tokenBody = {
   properties: { token: { type: 'string' } },
 } as const;
 
-export default async function authRoutes(app: FastifyInstance) {
+export interface AuthRoutesOptions {
+  /** The site's public origin for links in mail; when unset, the request's own Host header. */
+  publicUrl?: string;
+}
+
+export default async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}) {
   const repo = usersRepository(app.db);
 
   const accessTokenFor = (user: UserRow) =>
@@ -105,7 +110,7 @@ export default async function authRoutes(app: FastifyInstance) {
       await app.providers.mail.send({
         to: input.email,
         subject: 'Reset your Dialdesk password',
-        body: `Hello ${user.userName},\n\nTo choose a new password open ${resetLink(request, input.redirectUrl, token)}\nThe link works once, within one hour.`,
+        body: `Hello ${user.userName},\n\nTo choose a new password open ${resetLink(originOf(request, options.publicUrl), input.redirectUrl, token)}\nThe link works once, within one hour.`,
       });
     }
     // Same answer whether or not the address is known, so it cannot be used to find accounts.
@@ -166,18 +171,27 @@ export default async function authRoutes(app: FastifyInstance) {
 export const userNameTaken = (userName: string) =>
   new HttpError(409, `Username ${userName} already taken`, [{ field: 'userName', message: `Username ${userName} already taken` }]);
 
-/** Builds the reset link on our own origin; only the path of redirectUrl is kept, so a link never leaves the site. */
-function resetLink(request: FastifyRequest, redirectUrl: string | undefined, token: string) {
-  const origin = `${request.protocol}://${request.host}`;
-  let path = '/reset-password';
+/**
+ * The origin links in mail point at. X-Forwarded-Host is not trusted here: a forged one would
+ * send the reset token to someone else's site.
+ */
+function originOf(request: FastifyRequest, publicUrl: string | undefined) {
+  if (publicUrl) return new URL(publicUrl).origin;
+  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+}
+
+/** Builds the reset link on our own origin; only the path (and hash route) of redirectUrl is kept, so a link never leaves the site. */
+function resetLink(origin: string, redirectUrl: string | undefined, token: string) {
+  let route = '/reset-password';
   if (redirectUrl) {
     try {
-      path = new URL(redirectUrl, origin).pathname;
+      const url = new URL(redirectUrl, origin);
+      route = `${url.pathname}${url.hash}`;
     } catch {
-      // keep the default path
+      // keep the default route
     }
   }
-  return `${origin}${path}?token=${encodeURIComponent(token)}`;
+  return `${origin}${route}?token=${encodeURIComponent(token)}`;
 }
 
 // A valid argon2id hash of a random secret, used to spend the same time on unknown users.
