@@ -1,3 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { summarize } from '../../../src/domain/dashboard-summary';
+import { todayInServiceZone } from '../../../src/domain/format';
+import { ok } from '../http';
+import { transactionsRepository } from '../repositories/transactions-repository';
+import { readFilter, scopeCodes } from './transactions';
 
-export default async function dashboardRoutes(_app: FastifyInstance) {}
+export default async function dashboardRoutes(app: FastifyInstance) {
+  const repo = transactionsRepository(app.db);
+
+  app.get(
+    '/v1/dashboard/summary',
+    { schema: { tags: ['dashboard'] }, onRequest: [app.authenticate] },
+    async (request, reply) => {
+      const { name, date } = await readFilter(request.query);
+      const day = date ?? todayInServiceZone();
+      const codes = await scopeCodes(repo, request, name);
+      const groups = await repo.summaryGroups({ codes, day });
+      return ok(reply, `Summary for ${day}`, summarize(day, name ?? null, groups));
+    },
+  );
+}

@@ -1,0 +1,218 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import moment from 'moment-timezone';
+import type { Transaction } from '../../../src/domain/entities';
+import { SERVICE_TIME_ZONE } from '../../../src/domain/format';
+import type { TransactionStatus } from '../../../src/domain/transaction-status';
+import type { Db, DbOrTx } from '../db/client';
+import { categories, contents, serviceCodes, transactions } from '../db/schema';
+
+export interface TransactionFilter {
+  /** Only these service codes; undefined means every code. */
+  codes?: readonly string[];
+  /** A calendar day in the service's zone. */
+  day?: string;
+  status?: TransactionStatus;
+  phoneNumber?: string;
+}
+
+type Row = { tx: typeof transactions.$inferSelect; categoryName: string | null };
+
+export function toTransaction({ tx, categoryName }: Row): Transaction {
+  return {
+    _id: tx.id,
+    name: tx.serviceCode,
+    shortCode: { name: tx.serviceCode },
+    phoneNumber: tx.phoneNumber,
+    network: tx.network,
+    createdAt: tx.createdAt.toISOString(),
+    callbackTime: tx.callbackTime ? tx.callbackTime.toISOString() : null,
+    isComplete: tx.isComplete,
+    isDeleted: tx.isDeleted,
+    isResolved: tx.isResolved,
+    categoryLevel: tx.categoryLevel,
+    category: tx.categoryId && categoryName !== null ? { _id: tx.categoryId, name: categoryName } : null,
+    amount: tx.amount,
+    teamName: tx.teamName,
+    teamName2: tx.teamName2,
+    messageStatuses: tx.messageStatuses,
+    ticket: tx.ticketMessage ? { message: tx.ticketMessage } : null,
+  };
+}
+
+/** The instants a service-zone day starts and ends. */
+export function dayBounds(day: string, zone = SERVICE_TIME_ZONE): { from: Date; to: Date } {
+  const start = moment.tz(day, 'YYYY-MM-DD', zone).startOf('day');
+  return { from: start.toDate(), to: start.clone().add(1, 'day').toDate() };
+}
+
+// Written as the partial indexes' predicates so PostgreSQL can use them.
+const FAILED = sql`${transactions.isDeleted} and not ${transactions.isComplete}`;
+const STATUS_SQL: Record<TransactionStatus, SQL> = {
+  processed: sql`${transactions.isComplete}`,
+  failed: FAILED,
+  pending: sql`not ${transactions.isComplete} and not ${transactions.isDeleted}`,
+};
+
+function whereOf(filter: TransactionFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.codes) {
+    if (filter.codes.length === 0) parts.push(sql`false`);
+    else if (filter.codes.length === 1) parts.push(eq(transactions.serviceCode, filter.codes[0]));
+    else parts.push(inArray(transactions.serviceCode, [...filter.codes]));
+  }
+  if (filter.day) {
+    const { from, to } = dayBounds(filter.day);
+    parts.push(sql`${transactions.createdAt} >= ${from.toISOString()} and ${transactions.createdAt} < ${to.toISOString()}`);
+  }
+  if (filter.status) parts.push(STATUS_SQL[filter.status]);
+  if (filter.phoneNumber) parts.push(eq(transactions.phoneNumber, filter.phoneNumber));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export function transactionsRepository(db: Db) {
+  const selectRows = (tx: DbOrTx = db) =>
+    tx
+      .select({ tx: transactions, categoryName: categories.name })
+      .from(transactions)
+      .leftJoin(categories, eq(transactions.categoryId, categories.id));
+
+  return {
+    /** One page, newest first, and the filtered total. */
+    async page(filter: TransactionFilter, offset: number, limit: number) {
+      const where = whereOf(filter);
+      const [rows, [{ total }]] = await Promise.all([
+        selectRows()
+          .where(where)
+          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(transactions).where(where),
+      ]);
+      return { docs: rows.map(toTransaction), total };
+    },
+
+    /** Walks the whole filtered set newest first in keyset chunks, so memory stays flat. */
+    async *chunks(filter: TransactionFilter, size = 5000): AsyncGenerator<Transaction[]> {
+      const where = whereOf(filter);
+      let lastId: string | undefined;
+      for (;;) {
+        // The last row's instant is read back in SQL: a JS Date would drop its microseconds.
+        const lastTime = sql`(select k.created_at from transactions k where k.id = ${lastId})`;
+        const keyset = lastId
+          ? sql`${transactions.createdAt} <= ${lastTime} and (${transactions.createdAt} < ${lastTime} or ${transactions.id} < ${lastId})`
+          : undefined;
+        const rows = await selectRows()
+          .where(and(where, keyset))
+          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .limit(size);
+        if (rows.length === 0) return;
+        yield rows.map(toTransaction);
+        if (rows.length < size) return;
+        lastId = rows[rows.length - 1].tx.id;
+      }
+    },
+
+    async findById(id: string) {
+      const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+      return row;
+    },
+
+    async findRow(id: string) {
+      const [row] = await selectRows().where(eq(transactions.id, id)).limit(1);
+      return row ? toTransaction(row) : undefined;
+    },
+
+    /** Marks a failed call resolved once; a second call keeps the first resolver. */
+    async resolve(id: string, userId: string) {
+      await db
+        .update(transactions)
+        .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()` })
+        .where(and(eq(transactions.id, id), eq(transactions.isResolved, false)));
+    },
+
+    /** The service codes under categories an agent owns. */
+    async codesOwnedBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: serviceCodes.name })
+        .from(serviceCodes)
+        .innerJoin(categories, eq(serviceCodes.categoryId, categories.id))
+        .where(eq(categories.userId, userId));
+      return rows.map((r) => r.name);
+    },
+
+    /** One pass over the filtered set, grouped finely enough to derive every dashboard figure. */
+    async summaryGroups(filter: TransactionFilter, zone = SERVICE_TIME_ZONE) {
+      const hour = sql<number>`extract(hour from ${transactions.createdAt} at time zone ${zone})::int`;
+      return db
+        .select({
+          isComplete: transactions.isComplete,
+          isDeleted: transactions.isDeleted,
+          categoryLevel: transactions.categoryLevel,
+          network: transactions.network,
+          hour,
+          count: sql<number>`count(*)::int`,
+          amount: sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`,
+        })
+        .from(transactions)
+        .where(whereOf(filter))
+        .groupBy(transactions.isComplete, transactions.isDeleted, transactions.categoryLevel, transactions.network, hour);
+    },
+
+    // --- ingestion (USSD and payment callbacks) ---
+
+    async findBySession(sessionId: string) {
+      const [row] = await db.select().from(transactions).where(eq(transactions.sessionId, sessionId)).limit(1);
+      return row;
+    },
+
+    async findByPaymentRef(reference: string) {
+      const [row] = await db.select().from(transactions).where(eq(transactions.paymentRef, reference)).limit(1);
+      return row;
+    },
+
+    /** Creates the pending call; a repeated session id answers the call it already made. */
+    async createPending(values: typeof transactions.$inferInsert) {
+      const [row] = await db.insert(transactions).values(values).onConflictDoNothing({ target: transactions.sessionId }).returning();
+      return row ?? (values.sessionId ? await this.findBySession(values.sessionId) : undefined);
+    },
+
+    /** Settles a pending payment once; later callbacks for the same reference change nothing. */
+    async settle(reference: string, values: Partial<typeof transactions.$inferInsert>) {
+      const [row] = await db
+        .update(transactions)
+        .set(values)
+        .where(and(eq(transactions.paymentRef, reference), eq(transactions.isComplete, false), eq(transactions.isDeleted, false)))
+        .returning();
+      return row;
+    },
+
+    async setMessageStatus(id: string, messageStatuses: string) {
+      await db.update(transactions).set({ messageStatuses }).where(eq(transactions.id, id));
+    },
+
+    async markFailed(id: string) {
+      await db.update(transactions).set({ isDeleted: true, callbackTime: sql`now()` }).where(eq(transactions.id, id));
+    },
+
+    async activeTicket(categoryId: string, categoryLevel: string) {
+      const [row] = await db
+        .select({ message: contents.message })
+        .from(contents)
+        .where(and(eq(contents.categoryId, categoryId), eq(contents.categoryLevel, categoryLevel), eq(contents.active, true)))
+        .limit(1);
+      return row?.message;
+    },
+
+    async serviceCodeWithCategory(name: string) {
+      const [row] = await db
+        .select({ code: serviceCodes, category: categories })
+        .from(serviceCodes)
+        .leftJoin(categories, eq(serviceCodes.categoryId, categories.id))
+        .where(eq(serviceCodes.name, name))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type TransactionsRepository = ReturnType<typeof transactionsRepository>;

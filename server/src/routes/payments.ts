@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as yup from 'yup';
+import { HttpError, notFound, ok, validBody } from '../http';
+import { transactionsRepository } from '../repositories/transactions-repository';
+import { acceptFormBodies } from './ussd';
+
+const paymentSchema = yup.object({
+  reference: yup.string().trim().required('reference is required').max(200),
+  status: yup
+    .string()
+    .required('status is required')
+    .oneOf(['SUCCESSFUL', 'FAILED'], 'status must be SUCCESSFUL or FAILED'),
+});
+
+/** With PAYMENT_CALLBACK_SECRET set, only the provider that knows it may settle payments. */
+function checkSecret(request: FastifyRequest) {
+  const secret = process.env.PAYMENT_CALLBACK_SECRET;
+  if (!secret) return;
+  const given = Buffer.from(String(request.headers['x-callback-secret'] ?? ''));
+  const wanted = Buffer.from(secret);
+  if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted)) throw new HttpError(401, 'Unknown caller');
+}
+
+/** The payment provider's callback (DESIGN §6), idempotent on the reference. */
+export default async function paymentsRoutes(app: FastifyInstance) {
+  const repo = transactionsRepository(app.db);
+  acceptFormBodies(app);
+
+  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] } }, async (request, reply) => {
+    checkSecret(request);
+    const { reference, status } = await validBody(paymentSchema, request.body);
+    const found = await repo.findByPaymentRef(reference);
+    if (!found) throw notFound('Payment');
+
+    if (status === 'FAILED') {
+      const settled = await repo.settle(reference, { isDeleted: true, callbackTime: new Date() });
+      return ok(reply, settled ? 'Payment failed' : 'Payment already settled', { _id: found.id });
+    }
+
+    const ticket = found.categoryId && found.categoryLevel ? await repo.activeTicket(found.categoryId, found.categoryLevel) : undefined;
+    const settled = await repo.settle(reference, {
+      isComplete: true,
+      callbackTime: new Date(),
+      ticketMessage: ticket ?? null,
+      messageStatuses: ticket ? 'Sending' : 'No ticket content',
+    });
+    if (!settled) return ok(reply, 'Payment already settled', { _id: found.id });
+    if (ticket) {
+      // Only the callback that settled the payment sends the ticket, so a retry sends nothing twice.
+      const sent = await app.providers.sms.send({ phoneNumber: settled.phoneNumber, message: ticket }).catch(() => ({ status: 'failed' as const }));
+      await repo.setMessageStatus(settled.id, sent.status === 'failed' ? 'Failed' : 'Delivered');
+    }
+    return ok(reply, 'Payment recorded', { _id: found.id });
+  });
+}

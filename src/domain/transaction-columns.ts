@@ -1,0 +1,45 @@
+import type { Transaction } from './entities';
+import { formatDateTime } from './format';
+import { transactionStatus } from './transaction-status';
+
+/** The category's name whichever form the API answered it in. */
+export function categoryName(t: Pick<Transaction, 'category'>): string {
+  if (!t.category) return '';
+  return typeof t.category === 'string' ? t.category : t.category.name;
+}
+
+export interface TransactionColumn {
+  field: string;
+  header: string;
+  value(t: Transaction): string;
+}
+
+/** The transactions grid's columns, shared by the CSV export so both read the same. */
+export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
+  { field: 'createdAt', header: 'Call Time', value: (t) => formatDateTime(t.createdAt) },
+  { field: 'callbackTime', header: 'Response Time', value: (t) => formatDateTime(t.callbackTime) },
+  { field: 'name', header: 'Service code', value: (t) => t.name },
+  { field: 'phoneNumber', header: 'From', value: (t) => t.phoneNumber },
+  { field: 'category', header: 'Category', value: categoryName },
+  { field: 'categoryLevel', header: 'Level', value: (t) => t.categoryLevel ?? '' },
+  { field: 'amount', header: 'Amount', value: (t) => (t.amount === null || t.amount === undefined ? '' : String(t.amount)) },
+  { field: 'status', header: 'Status', value: (t) => transactionStatus(t) },
+  { field: 'network', header: 'Network', value: (t) => t.network },
+  { field: 'isResolved', header: 'Resolved', value: (t) => (t.isResolved ? 'Yes' : 'No') },
+];
+
+/** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(values: readonly string[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+export const TRANSACTION_CSV_HEADER = csvLine(TRANSACTION_EXPORT_COLUMNS.map((c) => c.header));
+
+export function transactionCsvLine(t: Transaction): string {
+  return csvLine(TRANSACTION_EXPORT_COLUMNS.map((c) => c.value(t)));
+}
