@@ -1,0 +1,101 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormControl from '@mui/material/FormControl';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useField } from 'formik';
+
+/** SPEC §5: selects start on value '0' shown as '--Select--'. */
+export const SELECT_PLACEHOLDER = { value: '0', label: '--Select--' } as const;
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+type BaseTextProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select'>;
+
+/** A text input bound to Formik by name; shows the field's message once touched (SPEC §5). */
+export function FormTextField({ name, helperText, ...props }: BaseTextProps & { name: string }) {
+  const [field, meta] = useField<string | number>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <TextField
+      {...field}
+      value={field.value ?? ''}
+      {...props}
+      id={props.id ?? name}
+      error={invalid}
+      helperText={invalid ? meta.error : helperText}
+      fullWidth={props.fullWidth ?? true}
+      size={props.size ?? 'small'}
+      margin={props.margin ?? 'dense'}
+    />
+  );
+}
+
+/** A select bound to Formik, starting with '--Select--' (value '0') unless noPlaceholder. */
+export function FormSelect({
+  name,
+  options,
+  noPlaceholder = false,
+  helperText,
+  ...props
+}: Omit<BaseTextProps, 'placeholder'> & { name: string; options: SelectOption[]; noPlaceholder?: boolean }) {
+  const [field, meta] = useField<string>(name);
+  const invalid = Boolean(meta.touched && meta.error);
+  const all = noPlaceholder ? options : [SELECT_PLACEHOLDER, ...options];
+  return (
+    <TextField
+      {...field}
+      value={field.value ?? SELECT_PLACEHOLDER.value}
+      {...props}
+      id={props.id ?? name}
+      select
+      error={invalid}
+      helperText={invalid ? meta.error : helperText}
+      fullWidth={props.fullWidth ?? true}
+      size={props.size ?? 'small'}
+      margin={props.margin ?? 'dense'}
+    >
+      {all.map((option) => (
+        <MenuItem key={option.value} value={option.value} disabled={'disabled' in option && option.disabled}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+interface ToggleProps {
+  name: string;
+  label: string;
+  disabled?: boolean;
+}
+
+/** A boolean field as a checkbox. */
+export function FormCheckbox({ name, label, disabled }: ToggleProps) {
+  const [field, meta] = useField<boolean>({ name, type: 'checkbox' });
+  const invalid = Boolean(meta.touched && meta.error);
+  return (
+    <FormControl error={invalid} margin="dense">
+      <FormControlLabel control={<Checkbox {...field} checked={Boolean(field.checked)} disabled={disabled} />} label={label} />
+      {invalid && <FormHelperText>{meta.error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+/** A boolean field as a switch (e.g. the Afcon-only account). */
+export function FormSwitch({ name, label, disabled }: ToggleProps) {
+  const [field] = useField<boolean>({ name, type: 'checkbox' });
+  return (
+    <FormControlLabel
+      control={<Switch {...field} checked={Boolean(field.checked)} disabled={disabled} />}
+      label={label}
+      sx={{ my: 1 }}
+    />
+  );
+}
