@@ -1,3 +1,68 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { isManager } from '../../../src/domain/roles';
+import { categorySchema, type CategoryInput } from '../../../src/domain/schemas/catalogue';
+import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { categoriesRepository, categoryInputOf, categoryValues } from '../repositories/categories-repository';
 
-export default async function categoriesRoutes(_app: FastifyInstance) {}
+const nameTaken = (name: string) => {
+  const message = `Category name ${name} is already taken, please try another`;
+  return new HttpError(409, message, [{ field: 'name', message }]);
+};
+
+export default async function categoriesRoutes(app: FastifyInstance) {
+  const repo = categoriesRepository(app.db);
+  const managersOnly = [app.authenticate, app.requireManager];
+
+  /** Checks what the schema cannot: the agent exists and the name is free. */
+  async function checkInput(input: CategoryInput, exceptId?: string) {
+    if (!(await repo.findAgent(input.user))) {
+      throw new HttpError(400, 'Please select the agent', [{ field: 'user', message: 'Please select the agent' }]);
+    }
+    if (await repo.nameTaken(input.name, exceptId)) throw nameTaken(input.name);
+  }
+
+  const save = async <T>(name: string, write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      // Two writers racing past the pre-check meet the unique index.
+      if (isUniqueViolation(error)) throw nameTaken(name);
+      throw error;
+    }
+  };
+
+  app.get(
+    '/v1/category',
+    { schema: { tags: ['categories'], querystring: pagingQuery }, onRequest: [app.authenticate] },
+    async (request: FastifyRequest, reply) => {
+      const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+      // Agents own categories (SPEC §6) and see only theirs.
+      const ownerId = isManager(request.user.role) ? undefined : request.user.id;
+      const { docs, total } = await repo.list({ offset, limit, ownerId });
+      return ok(reply, 'Categories', toPagedList(docs, page, limit, total));
+    },
+  );
+
+  app.post('/v1/category', { schema: { tags: ['categories'] }, onRequest: managersOnly }, async (request, reply) => {
+    const input = await validBody(categorySchema, request.body);
+    await checkInput(input);
+    const row = await save(input.name, () => repo.create(categoryValues(input)));
+    return ok(reply, 'Successfully created the category', await repo.findView(row.id), 201);
+  });
+
+  app.patch<{ Params: { id: string } }>(
+    '/v1/category/:id',
+    { schema: { tags: ['categories'], params: uuidParams }, onRequest: managersOnly },
+    async (request, reply) => {
+      const existing = await repo.findById(request.params.id);
+      if (!existing) throw notFound('Category');
+      // A PATCH may carry only the fields that change; the rest keep their stored values.
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const input = await validBody(categorySchema, { ...categoryInputOf(existing), ...body });
+      await checkInput(input, existing.id);
+      await save(input.name, () => repo.update(existing.id, categoryValues(input)));
+      return ok(reply, 'Successfully updated the category', await repo.findView(existing.id));
+    },
+  );
+}

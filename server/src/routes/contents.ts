@@ -1,3 +1,78 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { isManager } from '../../../src/domain/roles';
+import { contentSchema, type ContentInput } from '../../../src/domain/schemas/catalogue';
+import { forbidden, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { categoriesRepository } from '../repositories/categories-repository';
+import { contentsRepository } from '../repositories/contents-repository';
 
-export default async function contentsRoutes(_app: FastifyInstance) {}
+const OWN_CATEGORIES_ONLY = 'You can only manage contents of your own categories';
+
+export default async function contentsRoutes(app: FastifyInstance) {
+  const repo = contentsRepository(app.db);
+  const categoriesRepo = categoriesRepository(app.db);
+
+  /** The category must exist, and an agent may only use the categories it owns. */
+  async function checkCategory(request: FastifyRequest, categoryId: string) {
+    const category = await categoriesRepo.findById(categoryId);
+    if (!category) throw new HttpError(400, 'Please select the category', [{ field: 'category', message: 'Please select the category' }]);
+    if (!isManager(request.user.role) && category.userId !== request.user.id) throw forbidden(OWN_CATEGORIES_ONLY);
+  }
+
+  const values = (input: ContentInput, createdById: string | null) => ({
+    name: input.name || null,
+    description: input.description || null,
+    categoryId: input.category,
+    categoryLevel: input.categoryLevel,
+    message: input.message,
+    active: input.active ?? false,
+    createdById,
+  });
+
+  const save = async <T>(write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      // Two activations of the same slot racing: the partial unique index keeps one.
+      if (isUniqueViolation(error)) throw new HttpError(409, 'Another content was activated at the same time, please try again');
+      throw error;
+    }
+  };
+
+  app.get('/v1/ticket', { schema: { tags: ['contents'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+    const ownerId = isManager(request.user.role) ? undefined : request.user.id;
+    const { docs, total } = await repo.list({ offset, limit, ownerId });
+    return ok(reply, 'Contents', toPagedList(docs, page, limit, total));
+  });
+
+  app.post('/v1/ticket', { schema: { tags: ['contents'] }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const input = await validBody(contentSchema, request.body);
+    await checkCategory(request, input.category);
+    const row = await save(() => repo.create(values(input, request.user.id)));
+    return ok(reply, 'Successfully created a ticket', await repo.findView(row.id), 201);
+  });
+
+  app.patch<{ Params: { id: string } }>(
+    '/v1/ticket/:id',
+    { schema: { tags: ['contents'], params: uuidParams }, onRequest: [app.authenticate] },
+    async (request, reply) => {
+      const existing = await repo.findById(request.params.id);
+      if (!existing) throw notFound('Content');
+      await checkCategory(request, existing.categoryId);
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const stored = {
+        name: existing.name,
+        description: existing.description,
+        category: existing.categoryId,
+        categoryLevel: existing.categoryLevel,
+        message: existing.message,
+        active: existing.active,
+      };
+      const input = await validBody(contentSchema, { ...stored, ...body });
+      if (input.category !== existing.categoryId) await checkCategory(request, input.category);
+      await save(() => repo.update(existing.id, values(input, existing.createdById)));
+      return ok(reply, 'Successfully updated the ticket', await repo.findView(existing.id));
+    },
+  );
+}

@@ -1,3 +1,66 @@
 import type { FastifyInstance } from 'fastify';
+import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { isManager } from '../../../src/domain/roles';
+import { serviceCodeSchema, type ServiceCodeInput } from '../../../src/domain/schemas/catalogue';
+import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { categoriesRepository } from '../repositories/categories-repository';
+import { serviceCodesRepository } from '../repositories/service-codes-repository';
 
-export default async function serviceCodesRoutes(_app: FastifyInstance) {}
+const codeTaken = (name: string) => {
+  const message = `Service code ${name} is already taken, please try another`;
+  return new HttpError(409, message, [{ field: 'name', message }]);
+};
+
+export default async function serviceCodesRoutes(app: FastifyInstance) {
+  const repo = serviceCodesRepository(app.db);
+  const categoriesRepo = categoriesRepository(app.db);
+  const managersOnly = [app.authenticate, app.requireManager];
+
+  async function checkInput(input: ServiceCodeInput, exceptId?: string) {
+    if (!(await categoriesRepo.findById(input.category))) {
+      throw new HttpError(400, 'Please select the category', [{ field: 'category', message: 'Please select the category' }]);
+    }
+    if (await repo.nameTaken(input.name, exceptId)) throw codeTaken(input.name);
+  }
+
+  const values = (input: ServiceCodeInput) => ({ name: input.name, description: input.description || null, categoryId: input.category });
+
+  const save = async <T>(name: string, write: () => Promise<T>) => {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw codeTaken(name);
+      throw error;
+    }
+  };
+
+  app.get('/v1/short-code', { schema: { tags: ['service codes'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+    // An agent sees the codes under the categories it owns.
+    const ownerId = isManager(request.user.role) ? undefined : request.user.id;
+    const { docs, total } = await repo.list({ offset, limit, ownerId });
+    return ok(reply, 'Service codes', toPagedList(docs, page, limit, total));
+  });
+
+  app.post('/v1/short-code', { schema: { tags: ['service codes'] }, onRequest: managersOnly }, async (request, reply) => {
+    const input = await validBody(serviceCodeSchema, request.body);
+    await checkInput(input);
+    const row = await save(input.name, () => repo.create(values(input)));
+    return ok(reply, 'Successfully registered a service code', await repo.findView(row.id), 201);
+  });
+
+  app.patch<{ Params: { id: string } }>(
+    '/v1/short-code/:id',
+    { schema: { tags: ['service codes'], params: uuidParams }, onRequest: managersOnly },
+    async (request, reply) => {
+      const existing = await repo.findById(request.params.id);
+      if (!existing) throw notFound('Service code');
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      const stored = { name: existing.name, description: existing.description, category: existing.categoryId ?? '0' };
+      const input = await validBody(serviceCodeSchema, { ...stored, ...body });
+      await checkInput(input, existing.id);
+      await save(input.name, () => repo.update(existing.id, values(input)));
+      return ok(reply, 'Successfully updated the service code', await repo.findView(existing.id));
+    },
+  );
+}

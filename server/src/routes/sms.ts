@@ -1,3 +1,66 @@
 import type { FastifyInstance } from 'fastify';
+import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { isManager } from '../../../src/domain/roles';
+import { smsSchema } from '../../../src/domain/schemas/catalogue';
+import { HttpError, ok, pagingQuery, validBody } from '../http';
+import { deliveryStatusOf } from '../providers/africastalking-sms';
+import type { SmsSendResult } from '../providers/sms';
+import { smsRepository } from '../repositories/sms-repository';
 
-export default async function smsRoutes(_app: FastifyInstance) {}
+const FINAL_STATUSES = new Set(['delivered', 'failed']);
+
+export default async function smsRoutes(app: FastifyInstance) {
+  const repo = smsRepository(app.db);
+
+  // Africa's Talking posts delivery reports as a form; scoped to this plugin.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+  }
+
+  app.get('/v1/sms', { schema: { tags: ['sms'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+    const userId = isManager(request.user.role) ? undefined : request.user.id;
+    const { docs, total } = await repo.list({ offset, limit, userId });
+    return ok(reply, 'Messages', toPagedList(docs, page, limit, total));
+  });
+
+  app.post('/v1/sms', { schema: { tags: ['sms'] }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const input = await validBody(smsSchema, request.body);
+    // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
+    const row = await repo.create({
+      userId: request.user.id,
+      phoneNumber: input.phoneNumber,
+      message: input.message,
+      categoryLevel: input.categoryLevel,
+      status: 'queued',
+      provider: app.providers.sms.name,
+    });
+    let result: SmsSendResult;
+    try {
+      result = await app.providers.sms.send({ phoneNumber: input.phoneNumber, message: input.message });
+    } catch (error) {
+      result = { status: 'failed', providerRef: null, failureReason: (error as Error).message };
+    }
+    await repo.update(row.id, { status: result.status, providerRef: result.providerRef, failureReason: result.failureReason ?? null });
+    if (result.status === 'failed') throw new HttpError(502, 'Unable to send sms');
+    return ok(reply, 'Successfully sent the message!', await repo.findView(row.id), 201);
+  });
+
+  /** Africa's Talking calls this without a token; unknown ids are acknowledged and ignored. */
+  app.post('/v1/sms/delivery-report', { schema: { tags: ['sms'] } }, async (request, reply) => {
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
+    const id = typeof body.id === 'string' ? body.id.trim() : '';
+    const status = deliveryStatusOf(typeof body.status === 'string' ? body.status : '');
+    if (!id) throw new HttpError(400, 'id is required', [{ field: 'id', message: 'id is required' }]);
+    if (!status) throw new HttpError(400, 'Unknown delivery status', [{ field: 'status', message: 'Unknown delivery status' }]);
+    const row = await repo.findByProviderRef(id);
+    if (!row) return ok(reply, 'Ignored', null);
+    // Reports may repeat or arrive out of order: a final status is never stepped back to 'sent'.
+    if (FINAL_STATUSES.has(row.status) && status === 'sent') return ok(reply, 'Recorded', null);
+    const failureReason = status === 'failed' && typeof body.failureReason === 'string' ? body.failureReason : null;
+    await repo.update(row.id, { status, failureReason });
+    return ok(reply, 'Recorded', null);
+  });
+}

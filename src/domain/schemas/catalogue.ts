@@ -7,14 +7,25 @@ import { gsm7Length, isGsm7, SMS_MAX_LENGTH } from '../sms-segments';
 const emptyToUndefined = (value: unknown, original: unknown) =>
   original === '' || original === null ? undefined : value;
 
+/** Prices are stored as whole shillings in an integer column; beyond this is a typing slip. */
+const MAX_PRICE = 100_000_000;
+
 const requiredPrice = yup
   .number()
   .transform(emptyToUndefined)
   .typeError('Invalid value')
   .required('Please specify the price')
-  .min(0, 'Invalid value');
+  .min(0, 'Invalid value')
+  .max(MAX_PRICE, 'Invalid value');
 
-const optionalPrice = yup.number().transform(emptyToUndefined).typeError('Invalid value').min(0, 'Invalid value').nullable().optional();
+const optionalPrice = yup
+  .number()
+  .transform(emptyToUndefined)
+  .typeError('Invalid value')
+  .min(0, 'Invalid value')
+  .max(MAX_PRICE, 'Invalid value')
+  .nullable()
+  .optional();
 
 const priceShape = Object.fromEntries(
   CATEGORY_LEVELS.map((level) => [level, REQUIRED_PRICE_LEVELS.includes(level) ? requiredPrice : optionalPrice]),

@@ -1,0 +1,82 @@
+import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { ServiceCode } from '../../../src/domain/entities';
+import type { DbOrTx } from '../db/client';
+import { categories, serviceCodes, users } from '../db/schema';
+import { isUuid } from '../uuid';
+
+export type ServiceCodeRow = typeof serviceCodes.$inferSelect;
+type ServiceCodeValues = Omit<typeof serviceCodes.$inferInsert, 'id' | 'createdAt'>;
+
+const viewColumns = {
+  code: serviceCodes,
+  categoryName: categories.name,
+  ownerId: categories.userId,
+  ownerName: users.userName,
+};
+
+type ViewRow = { code: ServiceCodeRow; categoryName: string | null; ownerId: string | null; ownerName: string | null };
+
+function toServiceCode(row: ViewRow): ServiceCode {
+  const { code } = row;
+  return {
+    _id: code.id,
+    name: code.name,
+    description: code.description,
+    category:
+      code.categoryId && row.categoryName !== null
+        ? { _id: code.categoryId, name: row.categoryName, user: row.ownerId ? { _id: row.ownerId, userName: row.ownerName ?? '' } : null }
+        : null,
+    createdAt: code.createdAt.toISOString(),
+  };
+}
+
+export function serviceCodesRepository(db: DbOrTx) {
+  const view = () =>
+    db
+      .select(viewColumns)
+      .from(serviceCodes)
+      .leftJoin(categories, eq(serviceCodes.categoryId, categories.id))
+      .leftJoin(users, eq(categories.userId, users.id));
+
+  return {
+    async list(options: { offset: number; limit: number; ownerId?: string }) {
+      const where: SQL | undefined = options.ownerId ? eq(categories.userId, options.ownerId) : undefined;
+      const [rows, [{ total }]] = await Promise.all([
+        view().where(where).orderBy(desc(serviceCodes.createdAt), desc(serviceCodes.id)).limit(options.limit).offset(options.offset),
+        db.select({ total: count() }).from(serviceCodes).leftJoin(categories, eq(serviceCodes.categoryId, categories.id)).where(where),
+      ]);
+      return { docs: rows.map(toServiceCode), total };
+    },
+
+    async findById(id: string): Promise<ServiceCodeRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db.select().from(serviceCodes).where(eq(serviceCodes.id, id)).limit(1);
+      return row;
+    },
+
+    async findView(id: string): Promise<ServiceCode | undefined> {
+      const [row] = await view().where(eq(serviceCodes.id, id));
+      return row ? toServiceCode(row) : undefined;
+    },
+
+    async nameTaken(name: string, exceptId?: string) {
+      const same = eq(serviceCodes.name, name);
+      const [row] = await db
+        .select({ id: serviceCodes.id })
+        .from(serviceCodes)
+        .where(exceptId ? and(same, ne(serviceCodes.id, exceptId)) : same)
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async create(values: ServiceCodeValues) {
+      const [row] = await db.insert(serviceCodes).values(values).returning();
+      return row;
+    },
+
+    async update(id: string, values: Partial<ServiceCodeValues>) {
+      const [row] = await db.update(serviceCodes).set(values).where(eq(serviceCodes.id, id)).returning();
+      return row;
+    },
+  };
+}
