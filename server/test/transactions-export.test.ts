@@ -1,0 +1,55 @@
+import { TRANSACTION_CSV_HEADER } from '../../src/domain/transaction-columns';
+import { buildTestWorld, type TestWorld } from './helpers';
+import { createCatalogue, insertMany, insertTransactions } from './transactions-fixtures';
+
+jest.setTimeout(60_000);
+
+let world: TestWorld;
+let admin: Record<string, string>;
+let code: string;
+const DAY = '2024-06-01';
+// More rows than one export chunk (5,000), many sharing an instant, so the keyset walk is exercised.
+const ROWS = 5_203;
+
+beforeAll(async () => {
+  world = await buildTestWorld();
+  admin = (await world.headersFor('admin')).headers;
+  const { code: c, category } = await createCatalogue(world, null);
+  code = c.name;
+  await insertMany(world, code, ROWS, '2024-05-31T21:00:00Z', category.id);
+  await insertTransactions(world, code, [{ createdAt: new Date('2024-06-02T08:00:00Z') }]); // another day
+});
+afterAll(() => world.close());
+
+const exportCsv = (query: string) => world.app.inject({ method: 'GET', url: `/v1/transactions/export?${query}`, headers: admin });
+
+describe('GET /v1/transactions/export', () => {
+  it('streams the whole filtered day as CSV with the grid columns, each call once', async () => {
+    const response = await exportCsv(`name=${encodeURIComponent(code)}&date=${DAY}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-.*-2024-06-01\.csv"$/);
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(`${lines[0]}\r\n`).toBe(TRANSACTION_CSV_HEADER);
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved');
+    expect(lines).toHaveLength(ROWS + 1);
+    expect(new Set(lines.slice(1)).size).toBeGreaterThan(ROWS / 8); // rows differ (phones, times)
+    expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No$/);
+    const phones = lines.slice(1).map((l) => l.split(',')[3]);
+    expect(new Set(phones).size).toBe(ROWS);
+  });
+
+  it('filters by status', async () => {
+    const response = await exportCsv(`name=${encodeURIComponent(code)}&date=${DAY}&status=failed`);
+    const lines = response.body.trimEnd().split('\r\n').slice(1);
+    expect(lines).toHaveLength(Math.floor((ROWS + 2) / 3));
+    expect(lines.every((l) => l.split(',')[7] === 'failed')).toBe(true);
+  });
+
+  it('refuses a bad status or date with 400', async () => {
+    const status = await exportCsv('status=lost');
+    expect(status.statusCode).toBe(400);
+    expect(status.json()).toMatchObject({ message: 'Invalid status', errors: [{ field: 'status', message: 'Invalid status' }] });
+    expect((await exportCsv('date=2024-13-01')).json()).toMatchObject({ message: 'Invalid date' });
+  });
+});
