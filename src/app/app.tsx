@@ -1,0 +1,61 @@
+import { useMemo, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { PersistGate } from 'redux-persist/integration/react';
+import type { Persistor } from 'redux-persist';
+import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import CssBaseline from '@mui/material/CssBaseline';
+import IconButton from '@mui/material/IconButton';
+import { ThemeProvider } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
+import { SnackbarProvider, closeSnackbar } from 'notistack';
+import { useAppSelector } from './hooks';
+import type { AppStore } from './store';
+import { buildTheme } from './theme';
+import { selectColorMode } from './ui-slice';
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const mode = useAppSelector(selectColorMode);
+  const theme = useMemo(() => buildTheme(mode), [mode]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {/* SPEC §8 toast settings: top-center, 5000 ms, close on click; notistack pauses on hover. */}
+      <SnackbarProvider
+        maxSnack={3}
+        autoHideDuration={5000}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        action={(key) => (
+          <IconButton size="small" color="inherit" aria-label="Close" onClick={() => closeSnackbar(key)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        )}
+      >
+        {children}
+      </SnackbarProvider>
+    </ThemeProvider>
+  );
+}
+
+/**
+ * Redux, rehydration, theme and toasts. The date pickers' LocalizationProvider lives in the
+ * private shell, so the sign-in page does not carry moment.
+ */
+export function AppProviders({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <PersistGate loading={null} persistor={persistor}>
+        <ThemedApp>{children}</ThemedApp>
+      </PersistGate>
+    </Provider>
+  );
+}
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function App({ store, persistor, router }: { store: AppStore; persistor: Persistor; router: AppRouter }) {
+  return (
+    <AppProviders store={store} persistor={persistor}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

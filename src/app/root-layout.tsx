@@ -1,0 +1,47 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+
+/** SPEC §9: every route entry shows the loading overlay for 1000 ms. */
+export const ROUTE_OVERLAY_MS = 1000;
+
+function RouteLoadingOverlay({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    setOpen(true);
+    const timer = setTimeout(() => setOpen(false), ROUTE_OVERLAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+  return (
+    <Backdrop open={open} sx={{ zIndex: (theme) => theme.zIndex.drawer + 2, color: '#fff' }} data-testid="route-overlay">
+      <CircularProgress color="inherit" />
+    </Backdrop>
+  );
+}
+
+function PageFallback() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+/** Wraps every route: scroll to top on path change (SPEC §2), overlay, lazy-screen fallback. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // jsdom has no scrolling; browsers do.
+    if (typeof window.scrollTo === 'function' && !navigator.userAgent.includes('jsdom')) window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <>
+      <RouteLoadingOverlay pathname={pathname} />
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { lazy, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { RootLayout } from './root-layout';
+import { PrivateRoute, PublicRoute } from './route-guards';
+
+type ScreenModule = { default: ComponentType | { default: ComponentType } };
+
+/**
+ * Every screen is its own chunk, so the sign-in page never loads the DataGrid or the shell.
+ * Under jest, Node's native import() of a Babel-compiled module nests `default` once more.
+ */
+const screen = (load: () => Promise<ScreenModule>) =>
+  lazy(async () => {
+    const loaded = (await load()).default;
+    return { default: 'default' in loaded ? loaded.default : loaded };
+  });
+
+const SignInScreen = screen(() => import('../features/auth/sign-in-screen'));
+const SignUpScreen = screen(() => import('../features/auth/sign-up-screen'));
+const ForgotPasswordScreen = screen(() => import('../features/auth/forgot-password-screen'));
+const ResetPasswordScreen = screen(() => import('../features/auth/reset-password-screen'));
+const NotFoundScreen = screen(() => import('../features/layout/not-found-screen'));
+const ServerErrorScreen = screen(() => import('../features/layout/server-error-screen'));
+const AppShell = screen(() => import('../features/layout/app-shell'));
+const SettingsScreen = screen(() => import('../features/layout/settings-screen'));
+const ProfileScreen = screen(() => import('../features/profile/profile-screen'));
+const UsersScreen = screen(() => import('../features/users/users-screen'));
+const DashboardScreen = screen(() => import('../features/dashboard/dashboard-screen'));
+const TransactionsScreen = screen(() => import('../features/transactions/transactions-screen'));
+const FailedTransactionsScreen = screen(() => import('../features/transactions/failed-transactions-screen'));
+const TransactionSearchScreen = screen(() => import('../features/transactions/transaction-search-screen'));
+const CategoriesScreen = screen(() => import('../features/categories/categories-screen'));
+const ServiceCodesScreen = screen(() => import('../features/service-codes/service-codes-screen'));
+const ContentsScreen = screen(() => import('../features/contents/contents-screen'));
+const SmsScreen = screen(() => import('../features/sms/sms-screen'));
+const CampaignScreen = screen(() => import('../features/campaigns/campaign-placeholder-screen'));
+
+/** Campaign screens (SPEC §2 and DESIGN §3); one campaign module serves them all. */
+export const CAMPAIGN_PATHS = [
+  '/world/cup/transactions',
+  '/world/cup/failed',
+  '/world/cup/search',
+  '/world/cup/most/general',
+  '/world/cup/week/2/ranking',
+  '/world/cup/week/3/ranking',
+  '/world/cup/week/4/ranking',
+  '/world/cup/final/winner',
+  '/afcon/2024/transactions',
+  '/afcon/2024/failed',
+  '/afcon/2024/search',
+  '/afcon/2024/ranking',
+] as const;
+
+/** The whole product's route table; the browser and the tests' memory router both use it. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <PublicRoute />,
+        children: [
+          { path: '/', element: <SignInScreen /> },
+          { path: '/examples/sign-up', element: <SignUpScreen /> },
+          { path: '/forgot-password', element: <ForgotPasswordScreen /> },
+          { path: '/reset-password', element: <ResetPasswordScreen /> },
+        ],
+      },
+      { path: '/examples/404', element: <NotFoundScreen /> },
+      { path: '/examples/500', element: <ServerErrorScreen /> },
+      {
+        element: <PrivateRoute />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { path: '/dashboard', element: <DashboardScreen /> },
+              { path: '/transactions', element: <TransactionsScreen /> },
+              { path: '/failed', element: <FailedTransactionsScreen /> },
+              { path: '/search', element: <TransactionSearchScreen /> },
+              { path: '/settings', element: <SettingsScreen /> },
+              { path: '/account', element: <ProfileScreen /> },
+              { path: '/users', element: <UsersScreen /> },
+              { path: '/category', element: <CategoriesScreen /> },
+              { path: '/categories/all', element: <CategoriesScreen /> },
+              { path: '/categories/new', element: <CategoriesScreen /> },
+              { path: '/service/code', element: <ServiceCodesScreen /> },
+              { path: '/contents', element: <ContentsScreen /> },
+              { path: '/sms', element: <SmsScreen /> },
+              ...CAMPAIGN_PATHS.map((path) => ({ path, element: <CampaignScreen /> })),
+            ],
+          },
+        ],
+      },
+      // SPEC §2: an unmatched path goes to a public route.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

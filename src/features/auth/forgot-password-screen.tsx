@@ -1,0 +1,42 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { Form, Formik } from 'formik';
+import { useSnackbar } from 'notistack';
+import { useForgotPasswordMutation } from '../../api/auth-api';
+import { SubmitButton } from '../../components/form-dialog';
+import { FormTextField } from '../../components/form-fields';
+import { forgotPasswordSchema } from '../../domain/schemas/auth';
+import { AuthCard } from './auth-card';
+
+/** SPEC §2 and §8: mail a reset link that comes back to /reset-password on this site. */
+export default function ForgotPasswordScreen() {
+  const [forgotPassword] = useForgotPasswordMutation();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const submit = async ({ email }: { email: string }) => {
+    const address = email.trim();
+    try {
+      await forgotPassword({ email: address, redirectUrl: `${window.location.origin}/reset-password` }).unwrap();
+      enqueueSnackbar(`Please visit your email ${address} to reset your password`, { variant: 'success' });
+    } catch {
+      enqueueSnackbar('Unable to send email', { variant: 'error' });
+    }
+  };
+
+  return (
+    <AuthCard title="Forgot password" subtitle="Enter your e-mail and we will send you a link to choose a new password.">
+      <Formik initialValues={{ email: '' }} validationSchema={forgotPasswordSchema} onSubmit={submit}>
+        <Form noValidate aria-label="Forgot password">
+          <FormTextField name="email" label="Email" type="email" autoComplete="email" />
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <SubmitButton label="Send reset link" fullWidth />
+            <Link component={RouterLink} to="/" variant="body2">
+              Back to sign in
+            </Link>
+          </Stack>
+        </Form>
+      </Formik>
+    </AuthCard>
+  );
+}
