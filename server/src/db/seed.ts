@@ -1,10 +1,284 @@
+import { count, sql } from 'drizzle-orm';
+import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../../src/domain/category-levels';
+import { hashPassword } from '../auth/passwords';
 import type { Db } from './client';
+import { campaigns, categories, contents, serviceCodes, smsMessages, users } from './schema';
+import {
+  BASE_PRICES,
+  DEMO_AFCON_USER,
+  DEMO_AGENT_PASSWORD,
+  DEMO_AGENTS,
+  DEMO_CAMPAIGNS,
+  DEMO_CATEGORIES,
+  DEMO_SUPER_USER,
+  HOUR_WEIGHTS,
+  LEVEL_WEIGHTS,
+  type DemoCampaign,
+} from './seed-data';
 
 export interface SeedOptions {
   timeZone: string;
+  /** Ticket transactions to create (default 40,000). */
+  transactions?: number;
+  /** Campaign votes per campaign (default 2,500). */
+  votesPerCampaign?: number;
 }
 
-/** Demo data for a first start; filled out in the seed module. */
-export async function seedDemoData(_db: Db, _options: SeedOptions): Promise<string> {
-  return 'nothing yet';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number, hour = 9) => new Date(Date.now() - days * DAY_MS + (hour - 12) * 60 * 60 * 1000);
+
+/**
+ * Loads believable demo data into an empty database: agents, categories with every level price,
+ * the 25 service codes, contents, SMS history, the two campaigns, tens of thousands of
+ * transactions over the last 30 days and campaign votes. Answers a one-line summary.
+ */
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<string> {
+  const [{ existing }] = await db.select({ existing: count() }).from(categories);
+  if (existing > 0) return 'skipped: the database already has categories';
+
+  const agentHash = await hashPassword(DEMO_AGENT_PASSWORD);
+  const agents = await db
+    .insert(users)
+    .values(DEMO_AGENTS.map((userName, i) => ({ userName, role: 'agent', passwordHash: agentHash, email: `${userName}@dialdesk.example`, createdAt: daysAgo(120 - i * 7) })))
+    .returning();
+  await db.insert(users).values([
+    { userName: DEMO_SUPER_USER.userName, role: 'super-user', passwordHash: await hashPassword(DEMO_SUPER_USER.password), createdAt: daysAgo(150) },
+    { userName: DEMO_AFCON_USER.userName, role: 'agent', isAfcon: true, passwordHash: agentHash, createdAt: daysAgo(60) },
+  ]);
+
+  const categoryRows = await db
+    .insert(categories)
+    .values(
+      DEMO_CATEGORIES.map((category, i) => ({
+        name: category.name,
+        description: category.description,
+        userId: agents[i % agents.length].id,
+        createdAt: daysAgo(100 - i * 5),
+        ...levelPrices(category.priceFactor),
+      })),
+    )
+    .returning();
+
+  // The 25 codes of the transactions dropdown, dealt round the categories.
+  await db.insert(serviceCodes).values(
+    Array.from({ length: 25 }, (_, i) => {
+      const category = categoryRows[i % categoryRows.length];
+      return { name: `*217*${i + 1}#`, description: `${category.name} line ${Math.floor(i / categoryRows.length) + 1}`, categoryId: category.id, createdAt: daysAgo(90 - i) };
+    }),
+  );
+
+  const contentRows = categoryRows.flatMap((category, c) => {
+    const demo = DEMO_CATEGORIES[c];
+    const owner = category.userId;
+    // An active ticket per level; the first two levels also keep last week's, inactive.
+    return CATEGORY_LEVELS.flatMap((level, l) => {
+      const active = { categoryId: category.id, categoryLevel: level, createdById: owner, active: true, name: `${demo.name} ${categoryLevelLabel(level)}`, description: `Today's ${categoryLevelLabel(level)} ticket`, message: ticketMessage(demo.name, level, demo.picks, l), createdAt: daysAgo(1, 7) };
+      if (l >= 2) return [active];
+      return [active, { ...active, active: false, description: 'Last week', message: ticketMessage(demo.name, level, demo.picks, l + 3), createdAt: daysAgo(8, 7) }];
+    });
+  });
+  await db.insert(contents).values(contentRows);
+
+  await db.insert(smsMessages).values(
+    Array.from({ length: 40 }, (_, i) => {
+      const level = CATEGORY_LEVELS[i % 17];
+      const status = i % 9 === 4 ? 'failed' : i % 3 === 0 ? 'sent' : 'delivered';
+      const demo = DEMO_CATEGORIES[i % DEMO_CATEGORIES.length];
+      return {
+        userId: agents[i % agents.length].id,
+        phoneNumber: demoPhoneNumber(i * 37),
+        message: ticketMessage(demo.name, level, demo.picks, i),
+        categoryLevel: level,
+        status,
+        provider: 'local',
+        providerRef: `local-${i + 1}`,
+        failureReason: status === 'failed' ? 'Subscriber absent' : null,
+        createdAt: new Date(Date.now() - (40 - i) * 8 * 60 * 60 * 1000),
+      };
+    }),
+  );
+
+  await seedCampaigns(db);
+  const transactionCount = options.transactions ?? 40_000;
+  await seedTransactions(db, { count: transactionCount, days: 30, timeZone: options.timeZone });
+  const votes = options.votesPerCampaign ?? 2_500;
+  for (const campaign of DEMO_CAMPAIGNS) await seedVotes(db, { campaign, count: votes, days: 30, timeZone: options.timeZone });
+
+  return (
+    `${agents.length} agents (${DEMO_AGENTS.join(', ')}; password "${DEMO_AGENT_PASSWORD}"), ` +
+    `super-user "${DEMO_SUPER_USER.userName}" (password "${DEMO_SUPER_USER.password}"), ` +
+    `Afcon-only "${DEMO_AFCON_USER.userName}" (password "${DEMO_AFCON_USER.password}"), ` +
+    `${categoryRows.length} categories, 25 service codes, ${contentRows.length} contents, 40 SMS, ` +
+    `${transactionCount} transactions and ${votes * DEMO_CAMPAIGNS.length} campaign votes over 30 days`
+  );
+}
+
+/** The two vote campaigns (World Cup 2022, AFCON 2024); inserting them again changes nothing. */
+export async function seedCampaigns(db: Db) {
+  await db
+    .insert(campaigns)
+    .values(DEMO_CAMPAIGNS.map(({ key, name, serviceCode, rounds, teams, opensAt }) => ({ key, name, serviceCode, rounds, teams, createdAt: new Date(opensAt) })))
+    .onConflictDoNothing();
+}
+
+function levelPrices(factor: number) {
+  // Rounded to 500 shillings, as price lists are.
+  return Object.fromEntries(
+    CATEGORY_LEVELS.map((level) => [level, Math.min(50_000, Math.max(1_000, Math.round((BASE_PRICES[level] * factor) / 500) * 500))]),
+  ) as Record<CategoryLevel, number>;
+}
+
+/** A ticket SMS well under 160 GSM-7 characters. */
+function ticketMessage(categoryName: string, level: CategoryLevel, picks: string[], seed: number) {
+  const chosen = [0, 1, 2].map((k) => picks[(seed + k * 2) % picks.length]);
+  const message = `${categoryName} ${categoryLevelLabel(level)}: ${chosen.join(', ')}. Bet responsibly.`;
+  return message.length <= 160 ? message : `${message.slice(0, 157)}...`;
+}
+
+/** The k-th number of the demo pool: MTN (76, 77, 78) for 3 in 5, Airtel (70, 75) for 2 in 5. */
+function demoPhoneNumber(k: number) {
+  const prefix = ['77', '78', '76', '70', '75'][k % 5];
+  return `256${prefix}${String((k * 7919 + 1234567) % 10_000_000).padStart(7, '0')}`;
+}
+
+/** Index lists whose uniform draw follows the weights, for picking in SQL with one random(). */
+function weighted<T>(entries: [T, number][]): T[] {
+  return entries.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
+}
+
+// The same pool formula in SQL as demoPhoneNumber, from a pool index k.
+const phoneSql = (k: ReturnType<typeof sql>) =>
+  sql`'256' || (array['77','78','76','70','75'])[(${k} % 5) + 1] || lpad(((${k}::bigint * 7919 + 1234567) % 10000000)::text, 7, '0')`;
+const networkSql = (k: ReturnType<typeof sql>) => sql`case when ${k} % 5 < 3 then 'MTN' else 'AIRTEL' end`;
+
+/** Local times weighted by hour over the last `days` days (today included), never in the future. */
+function callTimeSql(rows: number, days: number, timeZone: string) {
+  const hours = JSON.stringify(weighted(HOUR_WEIGHTS.map((w, h) => [h, w])));
+  return sql`
+    day_start as (select ((now() at time zone ${timeZone})::date)::timestamp at time zone ${timeZone} as today),
+    times as (
+      select g, ts, (ts > now()) as future from (
+        select g, ((d.today at time zone ${timeZone}) - make_interval(days => floor(random() * ${days})::int)
+          + make_interval(hours => (${hours}::jsonb ->> floor(random() * jsonb_array_length(${hours}::jsonb))::int)::int, secs => random() * 3600))
+          at time zone ${timeZone} as ts
+        from generate_series(1, ${Math.floor(rows)}::int) g, day_start d
+      ) raw
+    ),
+    calls as (
+      select g, case when future then d.today + random() * (now() - d.today) else ts end as created_at,
+        random() as r_status, random() as r_pick, random() as r_phone, random() as r_level, random() as r_extra
+      from times, day_start d
+    )`;
+}
+
+export interface SeedTransactionsOptions {
+  count: number;
+  /** Spread over this many days back from today (default 30). */
+  days?: number;
+  /** Codes to spread over, busiest first; default every registered service code. */
+  serviceCodes?: string[];
+  timeZone?: string;
+  /** Distinct callers (default 5,000). */
+  phonePool?: number;
+}
+
+/**
+ * Adds `count` synthetic ticket transactions with set-based SQL: ~78% processed, ~12% failed
+ * (some resolved), ~10% pending; amount is the category's price for the level and processed
+ * ones carry the active ticket. Big counts go in chunks of 100,000 to bound memory.
+ */
+export async function seedTransactions(db: Db, options: SeedTransactionsOptions): Promise<number> {
+  const days = Math.max(1, options.days ?? 30);
+  const timeZone = options.timeZone ?? 'Africa/Kampala';
+  const pool = Math.max(1, options.phonePool ?? 5_000);
+  const codes = options.serviceCodes ?? (await db.select({ name: serviceCodes.name }).from(serviceCodes).orderBy(serviceCodes.createdAt)).map((r) => r.name);
+  if (codes.length === 0 || options.count <= 0) return 0;
+  const levels = JSON.stringify(weighted(CATEGORY_LEVELS.map((level) => [level, LEVEL_WEIGHTS[level]])));
+  for (let done = 0; done < options.count; done += 100_000) {
+    const chunk = Math.min(100_000, options.count - done);
+    await db.execute(sql`
+      with ${callTimeSql(chunk, days, timeZone)},
+      codes as (
+        select (x.ord - 1)::int as idx, x.name, sc.category_id, c.user_id, to_jsonb(c) as category
+        from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) with ordinality as x(name, ord)
+        left join service_codes sc on sc.name = x.name
+        left join categories c on c.id = sc.category_id
+      ),
+      picked as (
+        select calls.*, codes.name as service_code, codes.category_id, codes.user_id, codes.category,
+          (${levels}::jsonb ->> floor(r_level * jsonb_array_length(${levels}::jsonb))::int) as level,
+          floor(power(r_phone, 1.35) * ${pool})::int as k
+        from calls
+        join codes on codes.idx = floor(power(r_pick, 1.6) * ${codes.length})::int
+      )
+      insert into transactions (service_code, phone_number, network, category_id, category_level, amount, session_id, payment_ref,
+        is_complete, is_deleted, is_resolved, resolved_by, resolved_at, callback_time, message_statuses, ticket_message, created_at)
+      select p.service_code, ${phoneSql(sql`p.k`)}, ${networkSql(sql`p.k`)}, p.category_id, p.level,
+        coalesce((p.category ->> ('price_' || lower(p.level)))::int, 1000),
+        'ATUid_' || replace(gen_random_uuid()::text, '-', ''),
+        case when p.r_status < 0.9 then 'MP' || replace(gen_random_uuid()::text, '-', '') end,
+        p.r_status < 0.78,
+        p.r_status >= 0.78 and p.r_status < 0.9,
+        p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day',
+        case when p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day' then p.user_id end,
+        case when p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day' then p.created_at + p.r_extra * interval '12 hours' end,
+        case when p.r_status < 0.9 then p.created_at + make_interval(secs => 2 + p.r_extra * 18) end,
+        case when p.r_status < 0.78 then (case when p.r_extra < 0.04 then 'Sent' else 'Delivered' end) when p.r_status < 0.9 then 'Payment failed' end,
+        case when p.r_status < 0.78 then coalesce(t.message, 'Your ' || p.level || ' ticket is ready. Bet responsibly.') end,
+        p.created_at
+      from picked p
+      left join contents t on t.category_id = p.category_id and t.category_level = p.level and t.active
+    `);
+  }
+  return options.count;
+}
+
+/** Adds campaign votes: favourites picked more often, a few heavy voters, games in game rounds. */
+export async function seedVotes(db: Db, options: { campaign: DemoCampaign; count: number; days?: number; timeZone?: string }) {
+  const { campaign } = options;
+  if (options.count <= 0) return 0;
+  const days = Math.max(1, options.days ?? 30);
+  const timeZone = options.timeZone ?? 'Africa/Kampala';
+  const teams = JSON.stringify(campaign.teams);
+  const rounds = JSON.stringify(campaign.rounds);
+  const gameRounds = JSON.stringify(campaign.gameRounds);
+  const finalists = JSON.stringify(campaign.finalists ?? []);
+  await db.execute(sql`
+    with ${callTimeSql(options.count, days, timeZone)},
+    voted as (
+      select calls.*,
+        (${rounds}::jsonb ->> floor(r_pick * jsonb_array_length(${rounds}::jsonb))::int) as round,
+        floor(power(random(), 1.5) * jsonb_array_length(${teams}::jsonb))::int as team_idx,
+        1 + floor(random() * (jsonb_array_length(${teams}::jsonb) - 1))::int as team_step,
+        floor(power(r_phone, 2.2) * 1500)::int as k
+      from calls
+    ),
+    games as (
+      select v.*,
+        case when v.round = 'final' and jsonb_array_length(${finalists}::jsonb) = 2
+          then ${finalists}::jsonb ->> (floor(r_extra * 2)::int)
+          else ${teams}::jsonb ->> team_idx end as team,
+        exists (select 1 from jsonb_array_elements_text(${gameRounds}::jsonb) r where r = v.round) as is_game
+      from voted v
+    )
+    insert into transactions (service_code, phone_number, network, amount, session_id, payment_ref, is_complete, is_deleted,
+      callback_time, message_statuses, ticket_message, campaign_key, round, team_name, team_name2, created_at)
+    select ${campaign.serviceCode}, ${phoneSql(sql`g.k`)}, ${networkSql(sql`g.k`)}, 500,
+      'ATUid_' || replace(gen_random_uuid()::text, '-', ''),
+      case when g.r_status < 0.95 then 'MP' || replace(gen_random_uuid()::text, '-', '') end,
+      g.r_status < 0.85,
+      g.r_status >= 0.85 and g.r_status < 0.95,
+      case when g.r_status < 0.95 then g.created_at + make_interval(secs => 2 + g.r_extra * 18) end,
+      case when g.r_status < 0.85 then 'Delivered' when g.r_status < 0.95 then 'Payment failed' end,
+      case when g.r_status < 0.85 then 'Thank you for voting ' || g.team || ' in ' || ${campaign.name} || '. Good luck!' end,
+      ${campaign.key}, g.round, g.team,
+      case when g.is_game then
+        case when g.round = 'final' and jsonb_array_length(${finalists}::jsonb) = 2
+          then (select f from jsonb_array_elements_text(${finalists}::jsonb) f where f <> g.team limit 1)
+          else ${teams}::jsonb ->> ((g.team_idx + g.team_step) % jsonb_array_length(${teams}::jsonb)) end
+      end,
+      g.created_at
+    from games g
+  `);
+  return options.count;
 }

@@ -1,0 +1,70 @@
+import { buildTestWorld, type TestWorld } from './helpers';
+
+// Argon2 and PGlite are slow on a busy machine; the default 5 s is too tight.
+jest.setTimeout(30_000);
+
+type Caller = 'anonymous' | 'agent' | 'admin' | 'super-user' | 'afcon agent';
+
+let world: TestWorld;
+const headers = {} as Record<Caller, Record<string, string>>;
+let agentId: string;
+
+beforeAll(async () => {
+  world = await buildTestWorld();
+  headers.anonymous = {};
+  headers.agent = (await world.headersFor('agent')).headers;
+  headers.admin = (await world.headersFor('admin')).headers;
+  headers['super-user'] = (await world.headersFor('super-user')).headers;
+  headers['afcon agent'] = (await world.headersFor('agent', { isAfcon: true })).headers;
+  agentId = (await world.createUser('agent')).id;
+}, 60_000);
+afterAll(() => world.close());
+
+/** The manager-only user routes (DESIGN §4), each with a body a manager may send. */
+const managerRoutes = () => [
+  { method: 'GET' as const, url: '/v1/users?page=1', payload: undefined },
+  { method: 'GET' as const, url: '/v1/users?page=1&limit=100', payload: undefined },
+  { method: 'POST' as const, url: '/v1/auth/create/other', payload: { password: 'agent-password', role: 'agent' } },
+  { method: 'PATCH' as const, url: `/v1/users/${agentId}`, payload: { isAfcon: false } },
+];
+
+const expected: Record<Caller, number | 'ok'> = {
+  anonymous: 401,
+  agent: 403,
+  'afcon agent': 403,
+  admin: 'ok',
+  'super-user': 'ok',
+};
+
+describe('role matrix over the manager routes', () => {
+  let counter = 0;
+  it.each(Object.keys(expected) as Caller[])('%s', async (caller) => {
+    for (const route of managerRoutes()) {
+      counter += 1;
+      // A fresh user name per call, so creating and renaming both succeed for managers.
+      const payload = route.payload && { ...route.payload, userName: `matrix-${counter}` };
+      const response = await world.app.inject({ method: route.method, url: route.url, headers: headers[caller], ...(payload ? { payload } : {}) });
+      const want = expected[caller];
+      // The route is in the assertion so that a failure names it.
+      const got = want === 'ok' ? (response.statusCode < 300 ? 'ok' : response.statusCode) : response.statusCode;
+      expect(`${route.method} ${route.url} -> ${got}`).toBe(`${route.method} ${route.url} -> ${want}`);
+      expect(response.json().status).toBe(want === 'ok');
+    }
+  });
+});
+
+describe('routes every signed-in user reaches', () => {
+  it('lets agents, managers and the Afcon-only account read their profile; not anonymous', async () => {
+    for (const caller of Object.keys(expected) as Caller[]) {
+      const response = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: headers[caller] });
+      expect([caller, response.statusCode]).toEqual([caller, caller === 'anonymous' ? 401 : 200]);
+    }
+  });
+
+  it('lets the Afcon-only account list campaigns but not users', async () => {
+    const campaigns = await world.app.inject({ method: 'GET', url: '/v1/campaigns', headers: headers['afcon agent'] });
+    expect(campaigns.statusCode).toBe(200);
+    const users = await world.app.inject({ method: 'GET', url: '/v1/users?page=1', headers: headers['afcon agent'] });
+    expect(users.statusCode).toBe(403);
+  });
+});
