@@ -11,7 +11,7 @@ describe('renderApp', () => {
   it('signs the admin in over the real API before rendering a private route', async () => {
     const { store } = await renderApp({ url: '/settings', user: TEST_ADMIN });
     expect(store.getState().session.user?.userName).toBe(TEST_ADMIN.userName);
-    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
   });
 
   it('creates an agent that can sign in', async () => {

@@ -1,14 +1,143 @@
-import { Outlet } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import TuneIcon from '@mui/icons-material/Tune';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterMoment } from '@mui/x-date-pickers/AdapterMoment';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useLogout } from '../../app/session-hooks';
+import { selectSessionUser, sessionServiceCode } from '../../app/session-slice';
+import { selectSettingsVisible, settingsVisibilitySet } from '../../app/ui-slice';
+import { menuFor } from './menu';
+import { SettingsPanel } from './settings-panel';
 
-/** The private shell: sidebar, top bar, page, settings panel, footer. */
-export default function AppShell() {
+const DRAWER_WIDTH = 220;
+/** SPEC §9: the mobile sidebar opens and closes in 300 ms. */
+const MOBILE_DRAWER_MS = 300;
+
+function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const user = useAppSelector(selectSessionUser);
+  const { pathname } = useLocation();
   return (
+    <List component="nav" aria-label="Main menu" dense>
+      {menuFor(user).map((entry) => (
+        <ListItemButton key={entry.path} component={NavLink} to={entry.path} selected={pathname === entry.path} onClick={onNavigate}>
+          <ListItemText primary={entry.label} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}
+
+/** The private shell of SPEC §2: sidebar by role, top bar, page, settings panel, footer. */
+export default function AppShell() {
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectSessionUser);
+  const settingsVisible = useAppSelector(selectSettingsVisible);
+  const logout = useLogout();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  return (
+    // Date pickers live only in private screens, so moment loads with the shell, not on sign in.
     <LocalizationProvider dateAdapter={AdapterMoment}>
-      <Box component="main" sx={{ p: 2 }}>
-        <Outlet />
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar position="fixed" elevation={0} sx={{ zIndex: theme.zIndex.drawer + 1 }}>
+          <Toolbar variant="dense" sx={{ gap: 2 }}>
+            {mobile && (
+              <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Typography variant="h6" component="div" sx={{ fontWeight: 700, flexGrow: 1 }}>
+              Dialdesk
+            </Typography>
+            <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
+            {!mobile && <Typography variant="body2">Service code: {sessionServiceCode(user)}</Typography>}
+            <IconButton
+              color="inherit"
+              aria-label={settingsVisible ? 'Hide settings' : 'Show settings'}
+              aria-pressed={settingsVisible}
+              onClick={() => dispatch(settingsVisibilitySet(!settingsVisible))}
+            >
+              <TuneIcon />
+            </IconButton>
+            {!mobile && (
+              <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout}>
+                Logout
+              </Button>
+            )}
+          </Toolbar>
+        </AppBar>
+
+        {mobile ? (
+          <Drawer
+            variant="temporary"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            transitionDuration={MOBILE_DRAWER_MS}
+            slotProps={{ paper: { sx: { width: DRAWER_WIDTH + 40 } } }}
+          >
+            <Box sx={{ p: 2 }}>
+              <Typography variant="subtitle1">Hi, {user?.userName ?? ''}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                Service code: {sessionServiceCode(user)}
+              </Typography>
+            </Box>
+            <Divider />
+            <SideMenu onNavigate={() => setDrawerOpen(false)} />
+            <Divider />
+            <Box sx={{ p: 2 }}>
+              <Button variant="outlined" fullWidth startIcon={<LogoutIcon />} onClick={logout}>
+                Logout
+              </Button>
+            </Box>
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="permanent"
+            sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          >
+            <Toolbar variant="dense" />
+            <SideMenu />
+          </Drawer>
+        )}
+
+        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <Toolbar variant="dense" />
+          <Box sx={{ display: 'flex', flexGrow: 1, gap: 2, p: 2 }}>
+            <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Outlet />
+            </Box>
+            {settingsVisible && !mobile && (
+              <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ p: 2, width: 260, alignSelf: 'flex-start' }}>
+                <Typography variant="subtitle1" component="h2" gutterBottom>
+                  Settings
+                </Typography>
+                <SettingsPanel />
+              </Paper>
+            )}
+          </Box>
+          <Box component="footer" sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'body2' }}>
+            © {new Date().getFullYear()} Dialdesk
+          </Box>
+        </Box>
       </Box>
     </LocalizationProvider>
   );

@@ -1,9 +1,87 @@
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { joinedErrorMessages, readApiError } from '../../api/api-error';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../../api/profile-api';
+import { FormCard } from '../../components/form-card';
+import { FormTextField } from '../../components/form-fields';
+import { profileSchema } from '../../domain/schemas/user';
 
+type ProfileValues = { userName: string; email: string; myPassword: string; password: string };
+
+/** SPEC §8 profile errors: 401 quiet, 500 joined, 404 wrong password, 403 name taken. */
+function profileErrorText(error: unknown, userName: string): string | null {
+  const info = readApiError(error);
+  switch (info.status) {
+    case 401:
+      return null;
+    case 500:
+      return joinedErrorMessages(info) || 'Unable to update your profile';
+    case 404:
+      return 'Wrong password';
+    case 403:
+    case 409:
+      return `Username ${userName} already taken`;
+    default:
+      return info.errors[0]?.message || info.message || 'Unable to update your profile';
+  }
+}
+
+/** SPEC §2 profile at /account: 'Update profile info'. */
 export default function ProfileScreen() {
+  const profile = useGetProfileQuery();
+  const [updateProfile] = useUpdateProfileMutation();
+  const { enqueueSnackbar } = useSnackbar();
+
+  const submit = async (values: ProfileValues) => {
+    const userName = values.userName.trim();
+    try {
+      await updateProfile({
+        userName,
+        email: values.email.trim() || undefined,
+        myPassword: values.myPassword,
+        ...(values.password ? { password: values.password } : {}),
+      }).unwrap();
+      enqueueSnackbar('Successfully updated your profile', { variant: 'success' });
+      return true;
+    } catch (error) {
+      const text = profileErrorText(error, userName);
+      if (text) enqueueSnackbar(text, { variant: 'error' });
+      return false;
+    }
+  };
+
+  const initialValues: ProfileValues = {
+    userName: profile.data?.userName ?? '',
+    email: profile.data?.email ?? '',
+    myPassword: '',
+    password: '',
+  };
+
   return (
-    <Typography variant="h5" component="h1">
-      Profile
-    </Typography>
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Profile
+      </Typography>
+      {profile.isError && <Alert severity="error">Unexpected error</Alert>}
+      {profile.isLoading ? (
+        <Skeleton variant="rounded" height={280} sx={{ maxWidth: 640 }} />
+      ) : (
+        <FormCard title="Update profile info" schema={profileSchema} initialValues={initialValues} onSubmit={submit} submitLabel="Update profile">
+          <FormTextField name="userName" label="Username" autoComplete="username" />
+          <FormTextField name="email" label="Email" type="email" autoComplete="email" />
+          <FormTextField name="myPassword" label="Current password" type="password" autoComplete="current-password" />
+          <FormTextField
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            helperText="Only fill if you need to create a new password"
+          />
+        </FormCard>
+      )}
+    </Stack>
   );
 }

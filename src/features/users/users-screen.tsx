@@ -1,9 +1,71 @@
+import { useEffect, useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useGetUsersQuery } from '../../api/users-api';
+import { PagedGrid } from '../../components/paged-grid';
+import { useServerGrid } from '../../components/use-server-grid';
+import type { User } from '../../domain/entities';
+import { formatDateTime } from '../../domain/format';
+import { isEditableRole, roleLabel } from '../../domain/roles';
+import { CreateUserForm, EditUserDialog } from './user-forms';
 
+type UsersTab = 'all' | 'new';
+
+/** SPEC §2 users: list with Edit (disabled for admin and super-user) and the create form. */
 export default function UsersScreen() {
+  const [tab, setTab] = useState<UsersTab>('all');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<User | null>(null);
+  const query = useGetUsersQuery({ page }, { skip: tab !== 'all' });
+  const grid = useServerGrid(query, page, setPage);
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
+  }, [query.isError, enqueueSnackbar]);
+
+  const columns = useMemo<GridColDef<User>[]>(
+    () => [
+      { field: 'userName', headerName: 'Username', flex: 1, minWidth: 160 },
+      { field: 'createdAt', headerName: 'Created', width: 220, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'role', headerName: 'Role', width: 130, valueFormatter: (value: string) => roleLabel(value) },
+      {
+        field: 'action',
+        headerName: 'Action',
+        width: 110,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            variant="outlined"
+            aria-label={`Edit ${row.userName}`}
+            disabled={!isEditableRole(row.role)}
+            onClick={() => setEditing(row)}
+          >
+            Edit
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
   return (
-    <Typography variant="h5" component="h1">
-      Users
-    </Typography>
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Users
+      </Typography>
+      <Tabs value={tab} onChange={(_event, value: UsersTab) => setTab(value)} aria-label="Users">
+        <Tab value="all" label="All" />
+        <Tab value="new" label="Create new account" />
+      </Tabs>
+      {tab === 'all' ? <PagedGrid columns={columns} {...grid} gridKey="users" label="Users" /> : <CreateUserForm />}
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+    </Stack>
   );
 }
