@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { persistStore, type Persistor } from 'redux-persist';
@@ -9,6 +9,10 @@ import { appRoutes } from '../app/routes';
 import { signedIn } from '../app/session-slice';
 import { setupStore, type AppStore } from '../app/store';
 import { TEST_ADMIN } from './test-admin';
+
+// Lazy screens load their modules on first use under jest, which can take a few seconds.
+configure({ asyncUtilTimeout: 8000 });
+jest.setTimeout(30_000);
 
 export interface Credentials {
   userName: string;
