@@ -12,7 +12,7 @@ import { TEST_ADMIN } from './test-admin';
 
 // Lazy screens load their modules on first use under jest, which can take a few seconds.
 configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 export interface Credentials {
   userName: string;
@@ -47,7 +47,7 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
   if (user) await signIn(store, user);
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
   const utils = render(<App store={store} persistor={persistor} router={router} />);
-  return { store, router, user: userEvent.setup(), ...utils };
+  return { store, router, user: userEvent.setup({ delay: null }), ...utils };
 }
 
 function rehydrated(persistor: Persistor): Promise<void> {
