@@ -88,6 +88,8 @@ export interface Transaction {
   teamName2?: string | null;
   messageStatuses?: string | null;
   ticket?: { message: string } | null;
+  /** The mobile-money reference, for reconciling with the payment provider. */
+  paymentRef?: string | null;
 }
 
 export interface VoteTransaction {

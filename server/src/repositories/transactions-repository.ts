@@ -36,6 +36,7 @@ export function toTransaction({ tx, categoryName }: Row): Transaction {
     teamName2: tx.teamName2,
     messageStatuses: tx.messageStatuses,
     ticket: tx.ticketMessage ? { message: tx.ticketMessage } : null,
+    paymentRef: tx.paymentRef,
   };
 }
 

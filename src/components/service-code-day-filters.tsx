@@ -1,0 +1,82 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import moment from 'moment';
+import { useGetServiceCodesQuery } from '../api/service-codes-api';
+import { useAppSelector } from '../app/hooks';
+import { selectSessionUser } from '../app/session-slice';
+import { todayInServiceZone } from '../domain/format';
+import { isManager } from '../domain/roles';
+
+/** A service code (empty: every code the caller may read) and a day `YYYY-MM-DD`. */
+export interface ServiceCodeDay {
+  name: string;
+  date: string;
+}
+
+/**
+ * Filter and page state of a list by service code and day (SPEC §4): starts on the stored service
+ * code and today, page 1; any filter change goes back to page 1.
+ */
+export function useServiceCodeDay() {
+  const user = useAppSelector(selectSessionUser);
+  const [filter, setFilter] = useState<ServiceCodeDay>(() => ({ name: user?.serviceCode?.[0]?.name ?? '', date: todayInServiceZone() }));
+  const [page, setPage] = useState(1);
+  const change = (next: Partial<ServiceCodeDay>) => {
+    setFilter((current) => ({ ...current, ...next }));
+    setPage(1);
+  };
+  return { filter, change, page, setPage, canChooseCode: isManager(user?.role) };
+}
+
+export interface ServiceCodeDayFiltersProps {
+  value: ServiceCodeDay;
+  onChange: (next: Partial<ServiceCodeDay>) => void;
+  /** DESIGN §4: admin and super-user choose among the registered codes; others see theirs fixed. */
+  canChooseCode: boolean;
+  onRefresh: () => void;
+  refreshing?: boolean;
+  /** More actions beside Refresh (e.g. Export CSV). */
+  children?: ReactNode;
+}
+
+/** Service code, date (MM/DD/YYYY, SPEC §9) and Refresh, shared by the transaction lists and the dashboard. */
+export function ServiceCodeDayFilters({ value, onChange, canChooseCode, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
+  const codes = useGetServiceCodesQuery({ page: 1, limit: 100 }, { skip: !canChooseCode });
+  const names = (codes.data?.docs ?? []).map((code) => code.name);
+  // The chosen code stays selectable even before the catalogue arrives.
+  const options = value.name && !names.includes(value.name) ? [value.name, ...names] : names;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+      {canChooseCode ? (
+        <TextField select size="small" label="Service code" value={value.name} onChange={(e) => onChange({ name: e.target.value })} sx={{ minWidth: 200 }}>
+          <MenuItem value="">All service codes</MenuItem>
+          {options.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+      ) : (
+        <TextField size="small" label="Service code" value={value.name || 'N/A'} disabled sx={{ minWidth: 200 }} />
+      )}
+      <DatePicker
+        label="Date"
+        format="MM/DD/YYYY"
+        value={moment(value.date, 'YYYY-MM-DD')}
+        onChange={(next) => {
+          if (next?.isValid()) onChange({ date: next.format('YYYY-MM-DD') });
+        }}
+        slotProps={{ textField: { size: 'small' } }}
+      />
+      <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
+        Refresh
+      </Button>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import type { Transaction } from '../../domain/entities';
+import { STATUS_COLOR, transactionStatus } from '../../domain/transaction-status';
+
+/** SPEC §4: processed green, failed red, pending amber. */
+export function StatusChip({ transaction }: { transaction: Transaction }) {
+  const status = transactionStatus(transaction);
+  return <Chip size="small" color={STATUS_COLOR[status]} label={status} />;
+}
+
+/** SPEC §4: 'Resolve' until resolved (by the server or in this session), then a disabled 'Resolved'. */
+export function ResolveButton({ resolved, onResolve }: { resolved: boolean; onResolve: () => void }) {
+  return (
+    <Button size="small" variant="contained" disabled={resolved} onClick={onResolve}>
+      {resolved ? 'Resolved' : 'Resolve'}
+    </Button>
+  );
+}
+
+export const COPIED_MS = 2000;
+
+/** SPEC §2: copies the ticket message; 'Copied' shows for 2 seconds. */
+export function CopyTicketButton({ message }: { message: string | undefined }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return undefined;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={!message}
+      onClick={async () => {
+        if (!message) return;
+        await navigator.clipboard.writeText(message);
+        setCopied(true);
+      }}
+    >
+      {copied ? 'Copied' : 'Ticket'}
+    </Button>
+  );
+}

@@ -1,0 +1,107 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { formatDay, todayInServiceZone } from '../../domain/format';
+import { renderApp } from '../../testing/render-app';
+import { TEST_ADMIN } from '../../testing/test-admin';
+import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
+
+jest.setTimeout(120_000);
+// A 50-row DataGrid renders slowly in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 15_000 });
+
+let code: TestServiceCode;
+let calls: Awaited<ReturnType<typeof dialCalls>>;
+const today = formatDay(todayInServiceZone());
+
+beforeAll(async () => {
+  code = await createServiceCodeViaApi();
+  // 51 calls: one more than a page. The first is paid, the second fails, the rest stay pending.
+  calls = await dialCalls(
+    code.name,
+    Array.from({ length: 51 }, (_, i) => ({ phoneNumber: uniquePhoneNumber(), choice: i === 0 ? '2' : '1', outcome: i === 0 ? 'SUCCESSFUL' : i === 1 ? 'FAILED' : 'PENDING' })),
+  );
+});
+
+async function chooseCode(user: Awaited<ReturnType<typeof renderApp>>['user'], name: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Service code' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+const rowOf = (phoneNumber: string) => screen.getByText(phoneNumber).closest('[role="row"]') as HTMLElement;
+
+describe('Transactions screen', () => {
+  it("lets a manager choose a service code and pages through the day's calls", async () => {
+    const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
+    await chooseCode(user, code.name);
+    expect(await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` })).toBeInTheDocument();
+    expect(await screen.findByText(`Transactions for ${today}`)).toBeInTheDocument(); // toast
+    await waitFor(() => expect(screen.getByText('Showing 50 out of 51 entries')).toBeInTheDocument());
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    expect(previous).toBeDisabled();
+    // Newest first: the last call made is on the first page, the first call on the second.
+    expect(screen.getByText(calls[50].phoneNumber)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Showing 1 out of 51 entries')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    const paid = rowOf(calls[0].phoneNumber);
+    expect(within(paid).getByText('processed')).toBeInTheDocument();
+    expect(within(paid).getByText(/\d\d \w+ \d{4} \d\d:\d\d (am|pm)/, { selector: '[data-field="callbackTime"]' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(screen.getByText('Showing 50 out of 51 entries')).toBeInTheDocument());
+    expect(within(rowOf(calls[50].phoneNumber)).getByText('N/A')).toBeInTheDocument(); // pending: no response time
+  });
+
+  it('keeps a row resolved when the server refuses (SPEC §4)', async () => {
+    const { user, store } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
+    await chooseCode(user, code.name);
+    await screen.findByText('Showing 50 out of 51 entries');
+    const pending = rowOf(calls[50].phoneNumber);
+    expect(within(pending).getByText('No')).toBeInTheDocument();
+    await user.click(within(pending).getByRole('button', { name: 'Resolve' }));
+    // The server answers 400 (only failed calls can be resolved): the row stays Yes.
+    expect(await screen.findByText('Unexpected error')).toBeInTheDocument();
+    const after = rowOf(calls[50].phoneNumber);
+    expect(within(after).getByText('Yes')).toBeInTheDocument();
+    expect(within(after).getByRole('button', { name: 'Resolved' })).toBeDisabled();
+    expect(store.getState().resolved.ids).toContain(calls[50]._id);
+  });
+
+  it('shows an agent its own service code, fixed', async () => {
+    await renderApp({ url: '/transactions', user: code.agent });
+    const field = await screen.findByRole('textbox', { name: 'Service code' });
+    expect(field).toHaveValue(code.name);
+    expect(field).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` })).toBeInTheDocument();
+  });
+
+  it('reloads for another day', async () => {
+    const { user } = await renderApp({ url: '/transactions', user: code.agent });
+    await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` });
+    const group = screen.getByRole('group', { name: 'Date' });
+    await user.click(within(group).getAllByRole('spinbutton')[0]);
+    await user.keyboard('01012020');
+    expect(await screen.findByRole('heading', { name: 'Transactions for 01 January 2020 ( 0 )' })).toBeInTheDocument();
+    expect(await screen.findByText('No records')).toBeInTheDocument();
+  });
+
+  it('downloads the whole filtered day as CSV', async () => {
+    const saved: Blob[] = [];
+    const createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:transactions';
+    });
+    // jsdom has no object URLs or downloads: stand in for the browser's.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await renderApp({ url: '/transactions', user: code.agent });
+    await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
+    expect(link.download).toMatch(/^transactions-.*\.csv$/);
+    const lines = (await saved[0].text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved');
+    expect(lines).toHaveLength(52); // every call of the day, not just the page
+    expect(lines.filter((l) => l.includes(',vip,5000,processed,MTN,'))).toHaveLength(1);
+    click.mockRestore();
+  });
+});
