@@ -36,13 +36,18 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Public origin of the site, for links in mail (PUBLIC_URL). */
   publicUrl?: string;
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY). Off by default: believing
+   * any client's X-Forwarded-For would let it dodge the per-address sign-in limit.
+   */
+  trustProxy?: boolean | string;
 }
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    trustProxy: deps.trustProxy ?? false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   });
 

@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Public origin of the site, used in links sent by mail. */
   publicUrl?: string;
+  /** 1/true to believe any proxy, or a list of proxy addresses/CIDRs; unset believes none. */
+  trustProxy: boolean | string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -42,7 +44,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  return value;
 }
 
 /** A random signing key kept in DATA_DIR so sessions survive a restart. */

@@ -22,6 +22,7 @@ async function main() {
     timeZone: config.timeZone,
     webRoot: config.webRoot,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     logger: { level: config.logLevel },
   });
 

@@ -86,6 +86,9 @@ describe('POST /v1/auth/login', () => {
     const blocked = await post('/v1/auth/login', { userName: agent.userName, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().status).toBe(false);
+    // A forged X-Forwarded-For does not make a new address.
+    const forged = await post('/v1/auth/login', { userName: agent.userName, password: TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.9' });
+    expect(forged.statusCode).toBe(429);
     // Another user from the same address is not affected.
     const other = await world.createUser('agent');
     expect((await post('/v1/auth/login', { userName: other.userName, password: TEST_PASSWORD })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../../src/domain/category-levels';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { campaigns, categories, contents, serviceCodes, smsMessages, users } from './schema';
 import {
   BASE_PRICES,
@@ -33,6 +33,11 @@ const daysAgo = (days: number, hour = 9) => new Date(Date.now() - days * DAY_MS 
  * transactions over the last 30 days and campaign votes. Answers a one-line summary.
  */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<string> {
+  // All or nothing: a failed seed must not leave half a data set that blocks the next try.
+  return db.transaction((tx) => seedInto(tx, options));
+}
+
+async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
   const [{ existing }] = await db.select({ existing: count() }).from(categories);
   if (existing > 0) return 'skipped: the database already has categories';
 
@@ -114,7 +119,7 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<string
 }
 
 /** The two vote campaigns (World Cup 2022, AFCON 2024); inserting them again changes nothing. */
-export async function seedCampaigns(db: Db) {
+export async function seedCampaigns(db: DbOrTx) {
   await db
     .insert(campaigns)
     .values(DEMO_CAMPAIGNS.map(({ key, name, serviceCode, rounds, teams, opensAt }) => ({ key, name, serviceCode, rounds, teams, createdAt: new Date(opensAt) })))
@@ -187,7 +192,7 @@ export interface SeedTransactionsOptions {
  * (some resolved), ~10% pending; amount is the category's price for the level and processed
  * ones carry the active ticket. Big counts go in chunks of 100,000 to bound memory.
  */
-export async function seedTransactions(db: Db, options: SeedTransactionsOptions): Promise<number> {
+export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOptions): Promise<number> {
   const days = Math.max(1, options.days ?? 30);
   const timeZone = options.timeZone ?? 'Africa/Kampala';
   const pool = Math.max(1, options.phonePool ?? 5_000);
@@ -234,7 +239,7 @@ export async function seedTransactions(db: Db, options: SeedTransactionsOptions)
 }
 
 /** Adds campaign votes: favourites picked more often, a few heavy voters, games in game rounds. */
-export async function seedVotes(db: Db, options: { campaign: DemoCampaign; count: number; days?: number; timeZone?: string }) {
+export async function seedVotes(db: DbOrTx, options: { campaign: DemoCampaign; count: number; days?: number; timeZone?: string }) {
   const { campaign } = options;
   if (options.count <= 0) return 0;
   const days = Math.max(1, options.days ?? 30);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginUser } from '../../../src/domain/entities';
 import type { Role } from '../../../src/domain/roles';
@@ -56,6 +56,8 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyPassword(DUMMY_HASH, input.password);
     if (!user || !valid) {
       await app.db.insert(loginAttempts).values({ key });
+      // Attempts older than the window no longer count; dropping them keeps the table small.
+      await app.db.delete(loginAttempts).where(and(eq(loginAttempts.key, key), lt(loginAttempts.createdAt, since)));
       throw new HttpError(401, 'Incorrect username or password');
     }
     await app.db.delete(loginAttempts).where(eq(loginAttempts.key, key));
