@@ -2,13 +2,14 @@ import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { SnackbarProvider, closeSnackbar } from 'notistack';
 import { useAppSelector } from './hooks';
+import { appRoutes } from './routes';
 import type { AppStore } from './store';
 import { buildTheme } from './theme';
 import { selectColorMode } from './ui-slice';
@@ -50,12 +51,21 @@ export function AppProviders({ store, persistor, children }: { store: AppStore; 
   );
 }
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
+/**
+ * The route table rendered by whichever router is around it (BrowserRouter in the app,
+ * MemoryRouter in tests). Declarative routing keeps react-router's data-router code, which we
+ * do not use, out of the first download.
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}
 
-export function App({ store, persistor, router }: { store: AppStore; persistor: Persistor; router: AppRouter }) {
+export function App({ store, persistor }: { store: AppStore; persistor: Persistor }) {
   return (
     <AppProviders store={store} persistor={persistor}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,11 +1,10 @@
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { persistStore, type Persistor } from 'redux-persist';
 import { apiUrl } from '../api/api-url';
 import { authApi, type LoginResults } from '../api/auth-api';
-import { App } from '../app/app';
-import { appRoutes } from '../app/routes';
+import { AppProviders, AppRoutes } from '../app/app';
 import { signedIn } from '../app/session-slice';
 import { setupStore, type AppStore } from '../app/store';
 import { TEST_ADMIN } from './test-admin';
@@ -35,7 +34,7 @@ export interface RenderAppOptions {
  *   const dialog = await screen.findByRole('dialog');
  *   await user.type(within(dialog).getByLabelText('Username'), 'x');
  *
- * Returns the store, the router, `user` (a userEvent instance, not the credentials) and
+ * Returns the store, `pathname()` (the router's current path), `user` (a userEvent instance, not the credentials) and
  * Testing Library's render result. Screens load lazily: use findBy* for the first query.
  * Create your own data with unique names (uniqueName()); the API is shared by all web test files.
  */
@@ -45,9 +44,23 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
   const persistor = persistStore(store);
   await rehydrated(persistor);
   if (user) await signIn(store, user);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
-  const utils = render(<App store={store} persistor={persistor} router={router} />);
-  return { store, router, user: userEvent.setup({ delay: null }), ...utils };
+  let current: Location | null = null;
+  const utils = render(
+    <AppProviders store={store} persistor={persistor}>
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+        <LocationProbe onLocation={(location) => (current = location)} />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  /** The router's current path, e.g. expect(pathname()).toBe('/transactions'). */
+  const pathname = () => current?.pathname ?? url;
+  return { store, pathname, user: userEvent.setup({ delay: null }), ...utils };
+}
+
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  onLocation(useLocation());
+  return null;
 }
 
 function rehydrated(persistor: Persistor): Promise<void> {

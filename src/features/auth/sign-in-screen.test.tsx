@@ -40,13 +40,13 @@ describe('Sign in', () => {
   });
 
   it("signs in, says 'Logged in' and lands on the transactions", async () => {
-    const { user, store, router } = await renderApp();
+    const { user, store, pathname } = await renderApp();
     await user.type(await screen.findByLabelText('Username'), TEST_ADMIN.userName);
     await user.type(screen.getByLabelText('Password'), TEST_ADMIN.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Logged in')).toBeInTheDocument();
     expect(await screen.findByText(`Username: ${TEST_ADMIN.userName}`)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/transactions');
+    expect(pathname()).toBe('/transactions');
     expect(store.getState().session.user?.role).toBe('admin');
   });
 });
