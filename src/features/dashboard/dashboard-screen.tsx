@@ -1,10 +1,28 @@
 import Typography from '@mui/material/Typography';
+import { useGetDashboardSummaryQuery } from '../../api/dashboard-api';
+import { ServiceCodeDayFilters, useServiceCodeDay } from '../../components/service-code-day-filters';
+import { formatDay } from '../../domain/format';
+import { SummaryCards } from './summary-cards';
+import { SummaryCharts } from './summary-charts';
 
-/** Placeholder until the Dashboard issue builds this screen. */
+/** DESIGN §5: the overview of one day for the chosen service code. */
 export default function DashboardScreen() {
+  const { filter, change, canChooseCode } = useServiceCodeDay();
+  const query = useGetDashboardSummaryQuery({ name: filter.name || undefined, date: filter.date });
+  const summary = query.isError ? undefined : query.data;
   return (
-    <Typography variant="h5" component="h1">
-      Dashboard
-    </Typography>
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Overview for {formatDay(filter.date)}
+      </Typography>
+      <ServiceCodeDayFilters value={filter} onChange={change} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
+      {query.isError && (
+        <Typography color="error" sx={{ mb: 2 }}>
+          Unexpected error
+        </Typography>
+      )}
+      <SummaryCards summary={summary} />
+      {summary && <SummaryCharts summary={summary} />}
+    </>
   );
 }

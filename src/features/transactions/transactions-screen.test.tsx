@@ -4,9 +4,9 @@ import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
 
-jest.setTimeout(120_000);
+jest.setTimeout(240_000);
 // A 50-row DataGrid renders slowly in jsdom on a busy machine.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 30_000 });
 
 let code: TestServiceCode;
 let calls: Awaited<ReturnType<typeof dialCalls>>;

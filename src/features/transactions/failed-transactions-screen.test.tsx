@@ -1,0 +1,48 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../testing/render-app';
+import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
+
+jest.setTimeout(240_000);
+configure({ asyncUtilTimeout: 30_000 });
+
+let code: TestServiceCode;
+let calls: Awaited<ReturnType<typeof dialCalls>>;
+
+beforeAll(async () => {
+  code = await createServiceCodeViaApi();
+  calls = await dialCalls(code.name, [
+    { phoneNumber: uniquePhoneNumber(), outcome: 'FAILED' },
+    { phoneNumber: uniquePhoneNumber(), outcome: 'FAILED' },
+    { phoneNumber: uniquePhoneNumber(), outcome: 'SUCCESSFUL' },
+    { phoneNumber: uniquePhoneNumber(), outcome: 'PENDING' },
+  ]);
+});
+
+const rowOf = (phoneNumber: string) => screen.getByText(phoneNumber).closest('[role="row"]') as HTMLElement;
+
+describe('Failed transactions screen', () => {
+  it('explains the follow-up and lists only the failed calls of the code', async () => {
+    await renderApp({ url: '/failed', user: code.agent });
+    expect(await screen.findByText(/Clients with failed transactions are engaged to help them succeed/)).toBeInTheDocument();
+    expect(screen.getByText(/means the client is still to be engaged/)).toBeInTheDocument();
+    await screen.findByText('Showing 2 out of 2 entries');
+    expect(screen.getByText(calls[0].phoneNumber)).toBeInTheDocument();
+    expect(screen.getByText(calls[1].phoneNumber)).toBeInTheDocument();
+    expect(screen.queryByText(calls[2].phoneNumber)).not.toBeInTheDocument();
+    expect(screen.queryByText(calls[3].phoneNumber)).not.toBeInTheDocument();
+  });
+
+  it('resolves a failed call row by row and the server keeps it resolved', async () => {
+    const { user } = await renderApp({ url: '/failed', user: code.agent });
+    await screen.findByText('Showing 2 out of 2 entries');
+    await user.click(within(rowOf(calls[0].phoneNumber)).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Resolved', { selector: '#notistack-snackbar, #notistack-snackbar *' })).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf(calls[0].phoneNumber)).getByText('Yes')).toBeInTheDocument());
+    expect(within(rowOf(calls[1].phoneNumber)).getByText('No')).toBeInTheDocument();
+
+    // A new session (fresh store, nothing resolved locally) reads Yes from the server.
+    await renderApp({ url: '/failed', user: code.agent });
+    await screen.findAllByText('Showing 2 out of 2 entries');
+    await waitFor(() => expect(within(rowOf(calls[0].phoneNumber)).getByRole('button', { name: 'Resolved' })).toBeDisabled());
+  });
+});
