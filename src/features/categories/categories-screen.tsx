@@ -1,10 +1,98 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useGetCategoriesQuery } from '../../api/categories-api';
+import { FormCard } from '../../components/form-card';
+import { FormDialog } from '../../components/form-dialog';
+import { PagedGrid } from '../../components/paged-grid';
+import { useServerGrid } from '../../components/use-server-grid';
+import { CATEGORY_LEVELS, categoryLevelLabel } from '../../domain/category-levels';
+import type { Category } from '../../domain/entities';
+import { formatDateTime, formatMoney } from '../../domain/format';
+import { categorySchema } from '../../domain/schemas/catalogue';
+import { CategoryFields, categoryFormOf, emptyCategoryForm, useSaveCategory } from './category-form';
 
-/** Placeholder until the Categories issue builds this screen. */
+type CategoryTab = 'all' | 'new';
+
 export default function CategoriesScreen() {
+  const location = useLocation();
+  const [tab, setTab] = useState<CategoryTab>(location.pathname === '/categories/new' ? 'new' : 'all');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Category | null>(null);
+  const query = useGetCategoriesQuery({ page });
+  const grid = useServerGrid(query, page, setPage);
+  const save = useSaveCategory();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
+  }, [query.isError, enqueueSnackbar]);
+
+  const columns = useMemo<GridColDef<Category>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', minWidth: 160, flex: 1 },
+      ...CATEGORY_LEVELS.map(
+        (level): GridColDef<Category> => ({
+          field: level,
+          headerName: categoryLevelLabel(level),
+          width: 120,
+          type: 'number',
+          valueFormatter: (value: number | null | undefined) => formatMoney(value),
+        }),
+      ),
+      { field: 'user', headerName: 'Agent', width: 140, valueGetter: (_value, row) => row.user?.userName ?? '' },
+      { field: 'createdAt', headerName: 'Created_at', width: 200, valueFormatter: (value: string) => formatDateTime(value) },
+      {
+        field: 'edit',
+        headerName: 'Edit',
+        width: 90,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+            Edit
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
   return (
-    <Typography variant="h5" component="h1">
-      Categories
-    </Typography>
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Categories
+      </Typography>
+      <Tabs value={tab} onChange={(_event, next: CategoryTab) => setTab(next)} aria-label="Categories">
+        <Tab value="all" label="All" />
+        <Tab value="new" label="Create new category" />
+      </Tabs>
+      {tab === 'all' ? (
+        <PagedGrid<Category> columns={columns} {...grid} gridKey="categories" label="Categories" />
+      ) : (
+        <FormCard title="Create new category" schema={categorySchema} initialValues={emptyCategoryForm} onSubmit={(values, helpers) => save(values, helpers)} submitLabel="Create category">
+          <CategoryFields />
+        </FormCard>
+      )}
+      {editing && (
+        <FormDialog
+          open
+          onClose={() => setEditing(null)}
+          title="Update category"
+          subtitle="You can edit the category information"
+          schema={categorySchema}
+          initialValues={categoryFormOf(editing)}
+          onSubmit={(values, helpers) => save(values, helpers, editing._id)}
+          submitLabel="Update"
+        >
+          <CategoryFields />
+        </FormDialog>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,84 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { REQUIRED_PRICE_LEVELS, categoryLevelLabel } from '../../domain/category-levels';
+import { createAgentViaApi, renderApp, uniqueName, type TestAgent } from '../../testing/render-app';
+import { TEST_ADMIN } from '../../testing/test-admin';
+
+jest.setTimeout(60_000);
+
+/** The first screen waits out the 1-second loading overlay (SPEC §2) and the lazy chunk. */
+const slow = { timeout: 20_000 };
+
+let agent: TestAgent;
+beforeAll(async () => {
+  agent = await createAgentViaApi('cat-agent');
+});
+
+type User = Awaited<ReturnType<typeof renderApp>>['user'];
+
+/** A field's label, with or without the required asterisk (label queries are much faster than role queries). */
+const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
+
+/** One change event per field: typing key by key into a 19-price form is far too slow in jsdom. */
+async function fill(_user: User, input: HTMLElement, value: string) {
+  // Inside an async act, Formik's validation settles before the next step.
+  await act(async () => {
+    fireEvent.change(input, { target: { value } });
+  });
+}
+
+async function chooseAgent(user: User, scope: HTMLElement, userName: string) {
+  await user.click(within(scope).getByRole('combobox', { name: /Agent/ }));
+  await user.click(await screen.findByRole('option', { name: userName }));
+}
+
+/** Fills the create form: name, agent and every required price. */
+async function fillCategory(user: User, form: HTMLElement, name: string) {
+  await fill(user, within(form).getByLabelText(label('Category name')), name);
+  await chooseAgent(user, form, agent.userName);
+  for (const [i, level] of REQUIRED_PRICE_LEVELS.entries()) {
+    await fill(user, within(form).getByLabelText(label(categoryLevelLabel(level))), String(1000 + i * 1000));
+  }
+}
+
+describe('Categories screen', () => {
+  it('creates a category, shows it with separated prices, refuses a duplicate and edits it', async () => {
+    const { user } = await renderApp({ url: '/categories/new', user: TEST_ADMIN });
+    const form = await screen.findByRole('form', { name: 'Create new category' }, slow);
+    const name = uniqueName('Cat');
+    await fillCategory(user, form, name);
+    await user.click(within(form).getByRole('button', { name: 'Create category' }));
+    expect(await screen.findByText('Successfully created the category')).toBeInTheDocument();
+
+    await fillCategory(user, form, name);
+    await user.click(within(form).getByRole('button', { name: 'Create category' }));
+    expect(await screen.findByText(`Category name ${name} is already taken, please try another`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    const row = (await screen.findByText(name, {}, slow)).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('15,000')).toBeInTheDocument();
+    expect(within(row).getByText(agent.userName)).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: `Edit ${name}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Update category')).toBeInTheDocument();
+    expect(within(dialog).getByText('You can edit the category information')).toBeInTheDocument();
+    const vip = within(dialog).getByLabelText(label('VIP'));
+    await fill(user, vip, '1234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Successfully updated the category')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('1,234,567')).toBeInTheDocument();
+  });
+
+  it('shows every validation message of SPEC §5', async () => {
+    const { user } = await renderApp({ url: '/categories/all', user: TEST_ADMIN });
+    await user.click(await screen.findByRole('tab', { name: 'Create new category' }, slow));
+    const form = await screen.findByRole('form', { name: 'Create new category' });
+    await fill(user, within(form).getByLabelText(label('Ordinary')), '-3');
+    await user.click(within(form).getByRole('button', { name: 'Create category' }));
+    expect(await within(form).findByText('Please provide the category name')).toBeInTheDocument();
+    expect(within(form).getByText('Please select the agent')).toBeInTheDocument();
+    expect(within(form).getByText('Invalid value')).toBeInTheDocument();
+    expect(within(form).getAllByText('Please specify the price')).toHaveLength(REQUIRED_PRICE_LEVELS.length - 1);
+  });
+});

@@ -1,0 +1,109 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import TextField from '@mui/material/TextField';
+import { FastField, type FieldProps, type FormikHelpers } from 'formik';
+import { useSnackbar } from 'notistack';
+import { readApiError } from '../../api/api-error';
+import { useCreateCategoryMutation, useUpdateCategoryMutation, type CategoryRequest } from '../../api/categories-api';
+import { useGetUsersQuery } from '../../api/users-api';
+import { FormSelect, FormTextField, type SelectOption } from '../../components/form-fields';
+import { CATEGORY_LEVELS, REQUIRED_PRICE_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
+import type { Category } from '../../domain/entities';
+
+export type CategoryFormValues = { name: string; description: string; user: string } & Record<CategoryLevel, string>;
+
+const emptyPrices = Object.fromEntries(CATEGORY_LEVELS.map((level) => [level, ''])) as Record<CategoryLevel, string>;
+
+export const emptyCategoryForm: CategoryFormValues = { name: '', description: '', user: '0', ...emptyPrices };
+
+export function categoryFormOf(category: Category): CategoryFormValues {
+  const prices = Object.fromEntries(
+    CATEGORY_LEVELS.map((level) => [level, category[level] === null || category[level] === undefined ? '' : String(category[level])]),
+  ) as Record<CategoryLevel, string>;
+  return { name: category.name, description: category.description ?? '', user: category.user?._id ?? '0', ...prices };
+}
+
+function toRequest(values: CategoryFormValues): CategoryRequest {
+  const prices = Object.fromEntries(
+    CATEGORY_LEVELS.map((level) => [level, values[level] === '' ? null : Number(values[level])]),
+  ) as Record<CategoryLevel, number | null>;
+  return { name: values.name.trim(), description: values.description.trim() || null, user: values.user, ...prices };
+}
+
+/** Agents from GET /v1/users?page=1&limit=100 (SPEC §7); only agents own categories. */
+function useAgentOptions(): SelectOption[] {
+  const { data } = useGetUsersQuery({ page: 1, limit: 100 });
+  return (data?.docs ?? []).filter((user) => user.role === 'agent').map((user) => ({ value: user._id, label: user.userName }));
+}
+
+/** A FastField: typing one price re-renders that input only, not all nineteen. */
+function PriceField({ level }: { level: CategoryLevel }) {
+  return (
+    <FastField name={level}>
+      {({ field, meta }: FieldProps<string, CategoryFormValues>) => {
+        const invalid = Boolean(meta.touched && meta.error);
+        return (
+          <TextField
+            {...field}
+            value={field.value ?? ''}
+            id={level}
+            label={categoryLevelLabel(level)}
+            type="number"
+            required={REQUIRED_PRICE_LEVELS.includes(level)}
+            error={invalid}
+            helperText={invalid ? meta.error : undefined}
+            fullWidth
+            size="small"
+            margin="dense"
+            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+          />
+        );
+      }}
+    </FastField>
+  );
+}
+
+/** Name, agent, description and the 19 level prices in a responsive grid. */
+export function CategoryFields() {
+  const agents = useAgentOptions();
+  return (
+    <>
+      <FormTextField name="name" label="Category name" required />
+      <FormSelect name="user" label="Agent" options={agents} required />
+      <FormTextField name="description" label="Description" />
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        Prices per level
+      </Typography>
+      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+        {CATEGORY_LEVELS.map((level) => (
+          <PriceField key={level} level={level} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+/** Saves a category and tells the person how it went (SPEC §8); resolves true on success. */
+export function useSaveCategory() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [create] = useCreateCategoryMutation();
+  const [update] = useUpdateCategoryMutation();
+  return async (values: CategoryFormValues, helpers: FormikHelpers<CategoryFormValues>, id?: string): Promise<boolean> => {
+    try {
+      if (id) await update({ id, ...toRequest(values) }).unwrap();
+      else await create(toRequest(values)).unwrap();
+      enqueueSnackbar(id ? 'Successfully updated the category' : 'Successfully created the category', { variant: 'success' });
+      return true;
+    } catch (error) {
+      const info = readApiError(error);
+      // 409 is ours; 500 is how the legacy server answered a taken name (DESIGN §3).
+      if (info.status === 409 || info.status === 500) {
+        enqueueSnackbar(`Category name ${values.name.trim()} is already taken, please try another`, { variant: 'error' });
+        return false;
+      }
+      if (info.errors.length) helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])));
+      enqueueSnackbar(id ? 'Unable to update a category' : 'Unable to create category', { variant: 'error' });
+      return false;
+    }
+  };
+}
