@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../../src/domain/category-levels';
 import { hashPassword } from '../auth/passwords';
@@ -146,6 +147,13 @@ function demoPhoneNumber(k: number) {
   return `256${prefix}${String((k * 7919 + 1234567) % 10_000_000).padStart(7, '0')}`;
 }
 
+/**
+ * Session ids and payment references are unique: a random prefix per statement plus the row
+ * number keeps them so, and rising keys are far cheaper to index than random ones.
+ */
+const batchId = () => crypto.randomBytes(6).toString('hex');
+const sessionPrefix = () => `ATUid_${batchId()}`;
+
 /** Index lists whose uniform draw follows the weights, for picking in SQL with one random(). */
 function weighted<T>(entries: [T, number][]): T[] {
   return entries.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
@@ -203,7 +211,8 @@ export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOpti
     const chunk = Math.min(100_000, options.count - done);
     await db.execute(sql`
       with ${callTimeSql(chunk, days, timeZone)},
-      codes as (
+      -- Materialized so each category row turns into JSON once, not once per transaction.
+      codes as materialized (
         select (x.ord - 1)::int as idx, x.name, sc.category_id, c.user_id, to_jsonb(c) as category
         from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) with ordinality as x(name, ord)
         left join service_codes sc on sc.name = x.name
@@ -220,8 +229,8 @@ export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOpti
         is_complete, is_deleted, is_resolved, resolved_by, resolved_at, callback_time, message_statuses, ticket_message, created_at)
       select p.service_code, ${phoneSql(sql`p.k`)}, ${networkSql(sql`p.k`)}, p.category_id, p.level,
         coalesce((p.category ->> ('price_' || lower(p.level)))::int, 1000),
-        'ATUid_' || replace(gen_random_uuid()::text, '-', ''),
-        case when p.r_status < 0.9 then 'MP' || replace(gen_random_uuid()::text, '-', '') end,
+        ${sessionPrefix()} || lpad(p.g::text, 7, '0'),
+        case when p.r_status < 0.9 then 'MP' || ${batchId()} || lpad(p.g::text, 7, '0') end,
         p.r_status < 0.78,
         p.r_status >= 0.78 and p.r_status < 0.9,
         p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day',
@@ -269,8 +278,8 @@ export async function seedVotes(db: DbOrTx, options: { campaign: DemoCampaign; c
     insert into transactions (service_code, phone_number, network, amount, session_id, payment_ref, is_complete, is_deleted,
       callback_time, message_statuses, ticket_message, campaign_key, round, team_name, team_name2, created_at)
     select ${campaign.serviceCode}, ${phoneSql(sql`g.k`)}, ${networkSql(sql`g.k`)}, 500,
-      'ATUid_' || replace(gen_random_uuid()::text, '-', ''),
-      case when g.r_status < 0.95 then 'MP' || replace(gen_random_uuid()::text, '-', '') end,
+      ${sessionPrefix()} || lpad(g.g::text, 7, '0'),
+      case when g.r_status < 0.95 then 'MP' || ${batchId()} || lpad(g.g::text, 7, '0') end,
       g.r_status < 0.85,
       g.r_status >= 0.85 and g.r_status < 0.95,
       case when g.r_status < 0.95 then g.created_at + make_interval(secs => 2 + g.r_extra * 18) end,
