@@ -23,7 +23,17 @@ async function main() {
     webRoot: config.webRoot,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // A reset token travels in the path; it must not end up in the logs.
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: request.url.replace(/(\/reset-forgot-password\/)[^/?#]+/, '$1[redacted]'),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
   });
 
   let closing = false;
@@ -31,8 +41,16 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    // In-flight requests get a moment to finish; a stuck one must not keep the process alive.
+    const deadline = setTimeout(() => process.exit(1), 10_000);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
