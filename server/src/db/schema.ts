@@ -197,14 +197,27 @@ export const transactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('transactions_code_time_idx').on(t.serviceCode, t.createdAt.desc()),
-    index('transactions_time_idx').on(t.createdAt.desc()),
-    index('transactions_phone_time_idx').on(t.phoneNumber, t.createdAt.desc()),
+    // Lists page newest first with id as tie-breaker, so each ordered index ends (created_at, id) DESC
+    // NULLS FIRST, exactly what a plain ORDER BY ... DESC asks for (drizzle's desc() alone means NULLS
+    // LAST, which the planner cannot use): a page then reads 50 index entries instead of sorting a day.
+    // The code index also carries what the dashboard groups by, so a day's summary is index-only.
+    index('transactions_code_time_idx').on(
+      t.serviceCode,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.isComplete,
+      t.isDeleted,
+      t.network,
+      t.categoryLevel,
+      t.amount,
+    ),
+    index('transactions_time_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_phone_time_idx').on(t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_failed_idx')
-      .on(t.serviceCode, t.createdAt.desc())
+      .on(t.serviceCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isDeleted} and not ${t.isComplete}`),
     index('transactions_failed_time_idx')
-      .on(t.createdAt.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isDeleted} and not ${t.isComplete}`),
     index('transactions_campaign_idx').on(t.campaignKey, t.round, t.phoneNumber),
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
