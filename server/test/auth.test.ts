@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../src/db/schema';
+import { mailOutbox, passwordResets } from '../src/db/schema';
 import { LOGIN_MAX_FAILURES } from '../src/routes/auth';
 import { buildTestWorld, TEST_PASSWORD, type TestWorld } from './helpers';
 
@@ -175,6 +175,15 @@ describe('forgot and reset password', () => {
     const response = await post('/v1/auth/forgot-password', { email: 'nobody@example.com' });
     expect(response.statusCode).toBe(200);
     expect(await latestMailTo('nobody@example.com')).toBeUndefined();
+  });
+
+  it('refuses a link past its hour', async () => {
+    await world.createUser('agent', { email: 'late@example.com' });
+    await post('/v1/auth/forgot-password', { email: 'late@example.com' });
+    const link = /(https?:\/\/\S+)/.exec((await latestMailTo('late@example.com')).body)?.[1] ?? '';
+    await world.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    const response = await post(`/v1/auth/reset-forgot-password/${link.split('?token=')[1]}`, { password: 'long-enough-1' });
+    expect(response.statusCode).toBe(400);
   });
 
   it('refuses a malformed address and a made-up token', async () => {

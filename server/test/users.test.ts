@@ -99,6 +99,13 @@ describe('PATCH /v1/users/{id}', () => {
     expect((await call('POST', '/v1/auth/login', { userName: `renamed-${agent.userName}`, password: TEST_PASSWORD }, {})).statusCode).toBe(401);
   });
 
+  it('ends the sessions of a user whose password an admin changed', async () => {
+    const agent = await world.createUser('agent');
+    const session = await world.login(agent.userName);
+    expect((await call('PATCH', `/v1/users/${agent.id}`, { userName: agent.userName, password: 'reset-by-admin' })).statusCode).toBe(200);
+    expect((await call('POST', '/v1/auth/refresh-token', { token: session.refreshToken }, {})).statusCode).toBe(401);
+  });
+
   it('keeps the password when it is left empty', async () => {
     const agent = await world.createUser('agent');
     expect((await call('PATCH', `/v1/users/${agent.id}`, { userName: agent.userName, password: '' })).statusCode).toBe(200);
