@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { REQUIRED_PRICE_LEVELS, categoryLevelLabel } from '../../domain/category-levels';
+import { fieldLabel, fillField } from '../../testing/catalogue-fixtures';
 import { createAgentViaApi, renderApp, uniqueName, type TestAgent } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 
@@ -15,17 +16,6 @@ beforeAll(async () => {
 
 type User = Awaited<ReturnType<typeof renderApp>>['user'];
 
-/** A field's label, with or without the required asterisk (label queries are much faster than role queries). */
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
-
-/** One change event per field: typing key by key into a 19-price form is far too slow in jsdom. */
-async function fill(_user: User, input: HTMLElement, value: string) {
-  // Inside an async act, Formik's validation settles before the next step.
-  await act(async () => {
-    fireEvent.change(input, { target: { value } });
-  });
-}
-
 async function chooseAgent(user: User, scope: HTMLElement, userName: string) {
   await user.click(within(scope).getByRole('combobox', { name: /Agent/ }));
   await user.click(await screen.findByRole('option', { name: userName }));
@@ -33,10 +23,10 @@ async function chooseAgent(user: User, scope: HTMLElement, userName: string) {
 
 /** Fills the create form: name, agent and every required price. */
 async function fillCategory(user: User, form: HTMLElement, name: string) {
-  await fill(user, within(form).getByLabelText(label('Category name')), name);
+  await fillField(within(form).getByLabelText(fieldLabel('Category name')), name);
   await chooseAgent(user, form, agent.userName);
   for (const [i, level] of REQUIRED_PRICE_LEVELS.entries()) {
-    await fill(user, within(form).getByLabelText(label(categoryLevelLabel(level))), String(1000 + i * 1000));
+    await fillField(within(form).getByLabelText(fieldLabel(categoryLevelLabel(level))), String(1000 + i * 1000));
   }
 }
 
@@ -47,11 +37,11 @@ describe('Categories screen', () => {
     const name = uniqueName('Cat');
     await fillCategory(user, form, name);
     await user.click(within(form).getByRole('button', { name: 'Create category' }));
-    expect(await screen.findByText('Successfully created the category')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully created the category', {}, slow)).toBeInTheDocument();
 
     await fillCategory(user, form, name);
     await user.click(within(form).getByRole('button', { name: 'Create category' }));
-    expect(await screen.findByText(`Category name ${name} is already taken, please try another`)).toBeInTheDocument();
+    expect(await screen.findByText(`Category name ${name} is already taken, please try another`, {}, slow)).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'All' }));
     const row = (await screen.findByText(name, {}, slow)).closest('[role="row"]') as HTMLElement;
@@ -62,19 +52,19 @@ describe('Categories screen', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Update category')).toBeInTheDocument();
     expect(within(dialog).getByText('You can edit the category information')).toBeInTheDocument();
-    const vip = within(dialog).getByLabelText(label('VIP'));
-    await fill(user, vip, '1234567');
+    const vip = within(dialog).getByLabelText(fieldLabel('VIP'));
+    await fillField(vip, '1234567');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    expect(await screen.findByText('Successfully updated the category')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully updated the category', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('1,234,567')).toBeInTheDocument();
+    expect(await screen.findByText('1,234,567', {}, slow)).toBeInTheDocument();
   });
 
   it('shows every validation message of SPEC §5', async () => {
     const { user } = await renderApp({ url: '/categories/all', user: TEST_ADMIN });
     await user.click(await screen.findByRole('tab', { name: 'Create new category' }, slow));
     const form = await screen.findByRole('form', { name: 'Create new category' });
-    await fill(user, within(form).getByLabelText(label('Ordinary')), '-3');
+    await fillField(within(form).getByLabelText(fieldLabel('Ordinary')), '-3');
     await user.click(within(form).getByRole('button', { name: 'Create category' }));
     expect(await within(form).findByText('Please provide the category name')).toBeInTheDocument();
     expect(within(form).getByText('Please select the agent')).toBeInTheDocument();

@@ -1,10 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useGetServiceCodesQuery } from '../../api/service-codes-api';
+import { FormCard } from '../../components/form-card';
+import { FormDialog } from '../../components/form-dialog';
+import { PagedGrid } from '../../components/paged-grid';
+import { useServerGrid } from '../../components/use-server-grid';
+import type { ServiceCode } from '../../domain/entities';
+import { formatDateTime } from '../../domain/format';
+import { serviceCodeSchema } from '../../domain/schemas/catalogue';
+import { emptyServiceCodeForm, serviceCodeFormOf, ServiceCodeFields, useSaveServiceCode } from './service-code-form';
 
-/** Placeholder until the Service codes issue builds this screen. */
+type ServiceCodeTab = 'all' | 'new';
+
 export default function ServiceCodesScreen() {
+  const [tab, setTab] = useState<ServiceCodeTab>('all');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ServiceCode | null>(null);
+  const query = useGetServiceCodesQuery({ page });
+  const grid = useServerGrid(query, page, setPage);
+  const save = useSaveServiceCode();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
+  }, [query.isError, enqueueSnackbar]);
+
+  const columns = useMemo<GridColDef<ServiceCode>[]>(
+    () => [
+      { field: 'name', headerName: 'Code', minWidth: 120, flex: 1 },
+      { field: 'category', headerName: 'Category', minWidth: 160, flex: 1, valueGetter: (_value, row) => row.category?.name ?? '' },
+      { field: 'agent', headerName: 'Agent', minWidth: 140, flex: 1, valueGetter: (_value, row) => row.category?.user?.userName ?? '' },
+      { field: 'createdAt', headerName: 'Created_at', width: 200, valueFormatter: (value: string) => formatDateTime(value) },
+      {
+        field: 'edit',
+        headerName: 'Edit',
+        width: 90,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
+            Edit
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
   return (
-    <Typography variant="h5" component="h1">
-      Service codes
-    </Typography>
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Service codes
+      </Typography>
+      <Tabs value={tab} onChange={(_event, next: ServiceCodeTab) => setTab(next)} aria-label="Service codes">
+        <Tab value="all" label="All" />
+        <Tab value="new" label="Register service codes" />
+      </Tabs>
+      {tab === 'all' ? (
+        <PagedGrid<ServiceCode> columns={columns} {...grid} gridKey="service-codes" label="Service codes" />
+      ) : (
+        <FormCard
+          title="Register service codes"
+          schema={serviceCodeSchema}
+          initialValues={emptyServiceCodeForm}
+          onSubmit={(values, helpers) => save(values, helpers)}
+          submitLabel="Register"
+        >
+          <ServiceCodeFields />
+        </FormCard>
+      )}
+      {editing && (
+        <FormDialog
+          open
+          onClose={() => setEditing(null)}
+          title="Update service code"
+          schema={serviceCodeSchema}
+          initialValues={serviceCodeFormOf(editing)}
+          onSubmit={(values, helpers) => save(values, helpers, editing._id)}
+          submitLabel="Update"
+        >
+          <ServiceCodeFields />
+        </FormDialog>
+      )}
+    </Stack>
   );
 }

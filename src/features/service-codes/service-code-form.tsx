@@ -1,0 +1,58 @@
+import type { FormikHelpers } from 'formik';
+import { useSnackbar } from 'notistack';
+import { readApiError } from '../../api/api-error';
+import { useGetCategoriesQuery } from '../../api/categories-api';
+import { useCreateServiceCodeMutation, useUpdateServiceCodeMutation } from '../../api/service-codes-api';
+import { FormSelect, FormTextField } from '../../components/form-fields';
+import type { ServiceCode } from '../../domain/entities';
+
+export interface ServiceCodeFormValues {
+  name: string;
+  description: string;
+  category: string;
+}
+
+export const emptyServiceCodeForm: ServiceCodeFormValues = { name: '', description: '', category: '0' };
+
+export function serviceCodeFormOf(code: ServiceCode): ServiceCodeFormValues {
+  return { name: code.name, description: code.description ?? '', category: code.category?._id ?? '0' };
+}
+
+/** Code, category (SPEC §9: the dropdown fetches 100) and description. */
+export function ServiceCodeFields() {
+  const { data } = useGetCategoriesQuery({ page: 1, limit: 100 });
+  const categories = (data?.docs ?? []).map((category) => ({ value: category._id, label: category.name }));
+  return (
+    <>
+      <FormTextField name="name" label="Code" placeholder="*217*4#" required />
+      <FormSelect name="category" label="Category" options={categories} required />
+      <FormTextField name="description" label="Description" multiline minRows={2} />
+    </>
+  );
+}
+
+/** Saves a service code and raises SPEC §8's toasts; resolves true on success. */
+export function useSaveServiceCode() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [create] = useCreateServiceCodeMutation();
+  const [update] = useUpdateServiceCodeMutation();
+  return async (values: ServiceCodeFormValues, helpers: FormikHelpers<ServiceCodeFormValues>, id?: string): Promise<boolean> => {
+    const body = { name: values.name.trim(), description: values.description.trim() || null, category: values.category };
+    try {
+      if (id) await update({ id, ...body }).unwrap();
+      else await create(body).unwrap();
+      enqueueSnackbar(id ? 'Successfully updated the service code' : 'Successfully registered a service code', { variant: 'success' });
+      return true;
+    } catch (error) {
+      const info = readApiError(error);
+      // 409 is ours; 500 is how the legacy server answered a taken code (DESIGN §3).
+      if (info.status === 409 || info.status === 500) {
+        enqueueSnackbar(`Service code ${body.name} is already taken, please try another`, { variant: 'error' });
+        return false;
+      }
+      if (info.errors.length) helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])));
+      enqueueSnackbar(id ? 'Unable to update service code' : 'Unable to register service code', { variant: 'error' });
+      return false;
+    }
+  };
+}
