@@ -73,5 +73,9 @@ test('the admin signs out and the agent sees the agent menu', async () => {
 test('a narrow window collapses the sidebar into a drawer', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
+  await page.getByRole('heading', { name: /Transactions for/ }).waitFor();
   await screenshot(page, '07-mobile');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByText(`Hi, ${agent.renamed}`).waitFor();
+  await screenshot(page, '08-mobile-drawer');
 });
