@@ -58,7 +58,8 @@ export default function AppShell() {
     // Date pickers live only in private screens, so moment loads with the shell, not on sign in.
     <LocalizationProvider dateAdapter={AdapterMoment}>
       <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        <AppBar position="fixed" elevation={0} sx={{ zIndex: theme.zIndex.drawer + 1 }}>
+        {/* Above the permanent sidebar on desktop; below the temporary drawer on mobile. */}
+        <AppBar position="fixed" elevation={0} sx={mobile ? undefined : { zIndex: theme.zIndex.drawer + 1 }}>
           <Toolbar variant="dense" sx={{ gap: 2 }}>
             {mobile && (
               <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
@@ -126,7 +127,7 @@ export default function AppShell() {
               <Outlet />
             </Box>
             {settingsVisible && !mobile && (
-              <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ p: 2, width: 260, alignSelf: 'flex-start' }}>
+              <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ p: 2, width: 280, flexShrink: 0, alignSelf: 'flex-start' }}>
                 <Typography variant="subtitle1" component="h2" gutterBottom>
                   Settings
                 </Typography>

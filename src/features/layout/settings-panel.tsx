@@ -35,6 +35,8 @@ export function SettingsPanel() {
         <ToggleButtonGroup
           size="small"
           exclusive
+          fullWidth
+          sx={{ '& .MuiToggleButton-root': { px: 1, fontSize: '0.7rem' } }}
           value={density}
           aria-labelledby="density-label"
           onChange={(_event, value: GridDensity | null) => value && dispatch(densitySet(value))}
