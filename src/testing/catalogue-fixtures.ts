@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { apiUrl } from '../api/api-url';
 import { REQUIRED_PRICE_LEVELS } from '../domain/category-levels';
-import type { Category } from '../domain/entities';
+import type { Category, Content } from '../domain/entities';
 import { loginViaApi, uniqueName } from './render-app';
 import { TEST_ADMIN } from './test-admin';
 
@@ -21,6 +21,10 @@ async function postAsAdmin<T>(path: string, body: unknown): Promise<T> {
 export function createCategoryViaApi(agentId: string, name = uniqueName('Cat')): Promise<Category> {
   const prices = Object.fromEntries(REQUIRED_PRICE_LEVELS.map((level) => [level, 1000]));
   return postAsAdmin<Category>('/v1/category', { name, user: agentId, ...prices });
+}
+
+export function createContentViaApi(body: { category: string; categoryLevel: string; message: string; active?: boolean }): Promise<Content> {
+  return postAsAdmin<Content>('/v1/ticket', body);
 }
 
 const digits = (n: number) => Math.floor(Math.random() * n);

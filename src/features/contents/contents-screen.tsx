@@ -1,10 +1,101 @@
+import { useEffect, useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useGetContentsQuery } from '../../api/contents-api';
+import { FormCard } from '../../components/form-card';
+import { FormDialog } from '../../components/form-dialog';
+import { PagedGrid } from '../../components/paged-grid';
+import { useServerGrid } from '../../components/use-server-grid';
+import { categoryLevelLabel } from '../../domain/category-levels';
+import type { Content } from '../../domain/entities';
+import { formatDateTime, preview } from '../../domain/format';
+import { contentSchema } from '../../domain/schemas/catalogue';
+import { ContentFields, contentFormOf, emptyContentForm, useSaveContent } from './content-form';
 
-/** Placeholder until the Contents issue builds this screen. */
+type ContentTab = 'all' | 'new';
+
+/** SPEC §9: message preview 100 characters, description 20, each followed by '....' when cut. */
+const MESSAGE_PREVIEW = 100;
+const DESCRIPTION_PREVIEW = 20;
+
 export default function ContentsScreen() {
+  const [tab, setTab] = useState<ContentTab>('all');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Content | null>(null);
+  const query = useGetContentsQuery({ page });
+  const grid = useServerGrid(query, page, setPage);
+  const save = useSaveContent();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
+  }, [query.isError, enqueueSnackbar]);
+
+  const columns = useMemo<GridColDef<Content>[]>(
+    () => [
+      { field: 'createdAt', headerName: 'Created_at', width: 200, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'createdBy', headerName: 'Created By', width: 130, valueGetter: (_value, row) => row.createdBy?.userName ?? '' },
+      { field: 'category', headerName: 'Category', width: 140, valueGetter: (_value, row) => row.category?.name ?? '' },
+      { field: 'categoryLevel', headerName: 'Class', width: 120, valueFormatter: (value: string) => categoryLevelLabel(value) },
+      { field: 'message', headerName: 'message', minWidth: 260, flex: 2, valueFormatter: (value: string) => preview(value, MESSAGE_PREVIEW) },
+      { field: 'description', headerName: 'Description', width: 180, valueFormatter: (value: string | null) => preview(value, DESCRIPTION_PREVIEW) },
+      {
+        field: 'active',
+        headerName: 'Status',
+        width: 110,
+        renderCell: ({ row }) => <Chip size="small" label={row.active ? 'active' : 'in-active'} color={row.active ? 'success' : 'default'} />,
+      },
+      {
+        field: 'edit',
+        headerName: 'Edit',
+        width: 90,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button size="small" aria-label={`Edit ${preview(row.message, 30)}`} onClick={() => setEditing(row)}>
+            Edit
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
   return (
-    <Typography variant="h5" component="h1">
-      Contents
-    </Typography>
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        Contents
+      </Typography>
+      <Tabs value={tab} onChange={(_event, next: ContentTab) => setTab(next)} aria-label="Contents">
+        <Tab value="all" label="All" />
+        <Tab value="new" label="Create new content" />
+      </Tabs>
+      {tab === 'all' ? (
+        <PagedGrid<Content> columns={columns} {...grid} gridKey="contents" label="Contents" />
+      ) : (
+        <FormCard title="Create new content" schema={contentSchema} initialValues={emptyContentForm} onSubmit={(values, helpers) => save(values, helpers)} submitLabel="Create content">
+          <ContentFields />
+        </FormCard>
+      )}
+      {editing && (
+        <FormDialog
+          open
+          onClose={() => setEditing(null)}
+          title="Update content"
+          subtitle="You can edit your content"
+          schema={contentSchema}
+          initialValues={contentFormOf(editing)}
+          onSubmit={(values, helpers) => save(values, helpers, editing._id)}
+          submitLabel="Update"
+        >
+          <ContentFields wasActive={editing.active} />
+        </FormDialog>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,89 @@
+import Typography from '@mui/material/Typography';
+import { useField, type FormikHelpers } from 'formik';
+import { useSnackbar } from 'notistack';
+import { readApiError } from '../../api/api-error';
+import { useGetCategoriesQuery } from '../../api/categories-api';
+import { useCreateContentMutation, useUpdateContentMutation } from '../../api/contents-api';
+import { FormCheckbox, FormSelect, FormTextField } from '../../components/form-fields';
+import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
+import type { Content } from '../../domain/entities';
+import { SMS_MAX_LENGTH, smsSegments } from '../../domain/sms-segments';
+
+export interface ContentFormValues {
+  name: string;
+  description: string;
+  category: string;
+  categoryLevel: string;
+  message: string;
+  active: boolean;
+}
+
+export const emptyContentForm: ContentFormValues = { name: '', description: '', category: '0', categoryLevel: '0', message: '', active: false };
+
+export function contentFormOf(content: Content): ContentFormValues {
+  return {
+    name: content.name ?? '',
+    description: content.description ?? '',
+    category: content.category?._id ?? '0',
+    categoryLevel: content.categoryLevel,
+    message: content.message,
+    active: content.active,
+  };
+}
+
+const LEVEL_OPTIONS = CATEGORY_LEVELS.map((level) => ({ value: level, label: categoryLevelLabel(level) }));
+
+/** SPEC §2: the live n/160 counter (GSM-7 extension characters count two). */
+function MessageCounter() {
+  const [field] = useField<string>('message');
+  return (
+    <Typography variant="caption" color="text.secondary" aria-live="polite">
+      {smsSegments(field.value ?? '').units}/{SMS_MAX_LENGTH}
+    </Typography>
+  );
+}
+
+/** `wasActive`: the Activate checkbox is disabled when the content is already active (SPEC §2). */
+export function ContentFields({ wasActive = false }: { wasActive?: boolean }) {
+  const { data } = useGetCategoriesQuery({ page: 1, limit: 100 });
+  const categories = (data?.docs ?? []).map((category) => ({ value: category._id, label: category.name }));
+  return (
+    <>
+      <FormTextField name="name" label="Name" />
+      <FormSelect name="category" label="Category" options={categories} required />
+      <FormSelect name="categoryLevel" label="Category level" options={LEVEL_OPTIONS} required />
+      <FormTextField name="message" label="Message" multiline minRows={3} required />
+      <MessageCounter />
+      <FormTextField name="description" label="Description" multiline minRows={2} />
+      <FormCheckbox name="active" label="Activate" disabled={wasActive} />
+    </>
+  );
+}
+
+/** Saves a content with SPEC §8's texts, the update toast as DESIGN §5 fixed it; resolves true on success. */
+export function useSaveContent() {
+  const { enqueueSnackbar } = useSnackbar();
+  const [create] = useCreateContentMutation();
+  const [update] = useUpdateContentMutation();
+  return async (values: ContentFormValues, helpers: FormikHelpers<ContentFormValues>, id?: string): Promise<boolean> => {
+    const body = {
+      name: values.name.trim() || null,
+      description: values.description.trim() || null,
+      category: values.category,
+      categoryLevel: values.categoryLevel as CategoryLevel,
+      message: values.message,
+      active: values.active,
+    };
+    try {
+      if (id) await update({ id, ...body }).unwrap();
+      else await create(body).unwrap();
+      enqueueSnackbar(id ? 'Successfully updated the ticket' : 'Successfully created a ticket', { variant: 'success' });
+      return true;
+    } catch (error) {
+      const info = readApiError(error);
+      if (info.errors.length) helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])));
+      enqueueSnackbar(id ? 'Unable to update a ticket' : 'Unable to create a ticket', { variant: 'error' });
+      return false;
+    }
+  };
+}
