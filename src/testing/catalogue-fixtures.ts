@@ -1,7 +1,7 @@
 import { act, fireEvent } from '@testing-library/react';
 import { apiUrl } from '../api/api-url';
 import { REQUIRED_PRICE_LEVELS } from '../domain/category-levels';
-import type { Category, Content } from '../domain/entities';
+import type { Category, Content, SmsRecord } from '../domain/entities';
 import { loginViaApi, uniqueName } from './render-app';
 import { TEST_ADMIN } from './test-admin';
 
@@ -25,6 +25,10 @@ export function createCategoryViaApi(agentId: string, name = uniqueName('Cat')):
 
 export function createContentViaApi(body: { category: string; categoryLevel: string; message: string; active?: boolean }): Promise<Content> {
   return postAsAdmin<Content>('/v1/ticket', body);
+}
+
+export function sendSmsViaApi(message: string): Promise<SmsRecord> {
+  return postAsAdmin<SmsRecord>('/v1/sms', { categoryLevel: 'vip', phoneNumber: '256750461234', message });
 }
 
 const digits = (n: number) => Math.floor(Math.random() * n);
