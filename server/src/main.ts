@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { smsProviderFromEnv } from './providers/africastalking-sms';
 
 /** Process concerns only: configuration, database, first admin, demo data, listening, shutdown. */
 async function main() {
@@ -23,6 +24,8 @@ async function main() {
     webRoot: config.webRoot,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
+    providers: { sms: smsProviderFromEnv(process.env) },
     logger: {
       level: config.logLevel,
       // A reset token travels in the path; it must not end up in the logs.
