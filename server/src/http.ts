@@ -1,3 +1,4 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { FieldError } from '../../src/domain/entities';
@@ -70,3 +71,36 @@ export const pagingQuery = {
     limit: { type: 'integer', minimum: 1, maximum: 100 },
   },
 } as const;
+
+type FieldDescription = {
+  type: string;
+  optional?: boolean;
+  oneOf?: unknown[];
+  tests?: { name?: string; params?: Record<string, unknown> }[];
+};
+
+/**
+ * Puts a yup-validated body into the OpenAPI document (route `config.swaggerTransform`). The body
+ * is derived from the schema and only documented: yup stays the one validator, with SPEC's words.
+ */
+export function documentedBody(schema: AnyObjectSchema): SwaggerTransform {
+  const fields = schema.describe().fields as Record<string, FieldDescription>;
+  const properties: Record<string, Record<string, unknown>> = {};
+  const required: string[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    const property: Record<string, unknown> = ['string', 'number', 'boolean'].includes(field.type) ? { type: field.type } : {};
+    for (const test of field.tests ?? []) {
+      const bound = test.params?.min ?? test.params?.max ?? test.params?.length;
+      if (typeof bound !== 'number') continue;
+      const key = field.type === 'string' ? { min: 'minLength', max: 'maxLength', length: 'minLength' } : { min: 'minimum', max: 'maximum' };
+      const target = key[test.name as keyof typeof key];
+      if (target) property[target] = bound;
+    }
+    const options = (field.oneOf ?? []).filter((v) => v !== undefined);
+    if (options.length > 0) property.enum = options;
+    properties[name] = property;
+    if (!field.optional) required.push(name);
+  }
+  const body = { type: 'object', properties, ...(required.length ? { required } : {}) };
+  return ({ schema: routeSchema, url }) => ({ schema: { ...routeSchema, body }, url });
+}

@@ -34,6 +34,14 @@ describe('OpenAPI', () => {
     const paths = Object.keys(response.json().paths);
     expect(paths).toEqual(expect.arrayContaining(['/v1/auth/login', '/v1/auth/refresh-token', '/v1/users', '/v1/users/{id}', '/v1/campaigns']));
   });
+
+  it('documents the bodies the domain schemas validate', async () => {
+    const { paths } = (await world.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const body = (path: string, method: string) => paths[path][method].requestBody.content['application/json'].schema;
+    expect(body('/v1/auth/login', 'post')).toMatchObject({ required: ['userName', 'password'], properties: { userName: { type: 'string' } } });
+    expect(body('/v1/auth/create/other', 'post').properties).toMatchObject({ password: { type: 'string', minLength: 8 }, role: { enum: ['agent'] } });
+    expect(body('/v1/users/{id}', 'patch').properties.isAfcon).toEqual({ type: 'boolean' });
+  });
 });
 
 describe('unknown routes', () => {

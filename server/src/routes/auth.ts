@@ -14,7 +14,7 @@ import {
   sha256,
 } from '../auth/refresh-tokens';
 import { loginAttempts, passwordResets } from '../db/schema';
-import { HttpError, isUniqueViolation, ok, validBody } from '../http';
+import { documentedBody, HttpError, isUniqueViolation, ok, validBody } from '../http';
 import { toUser, usersRepository, type UserRow } from '../repositories/users-repository';
 
 /** Failed sign-ins allowed per user name and address in the window before 429. */
@@ -40,7 +40,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   const loginKey = (request: FastifyRequest, userName: string) => `${userName.toLowerCase()}|${request.ip}`;
 
-  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' } }, async (request, reply) => {
+  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documentedBody(loginSchema) } }, async (request, reply) => {
     const input = await validBody(loginSchema, request.body);
     const key = loginKey(request, input.userName);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
@@ -99,7 +99,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     return ok(reply, 'Logged out', null);
   });
 
-  app.post('/v1/auth/forgot-password', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  app.post('/v1/auth/forgot-password', { schema: { tags: ['auth'], summary: 'Mail a password reset link' }, config: { swaggerTransform: documentedBody(forgotPasswordSchema) } }, async (request, reply) => {
     const input = await validBody(forgotPasswordSchema, request.body);
     const user = await repo.findByEmail(input.email);
     if (user) {
@@ -121,7 +121,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post<{ Params: { token: string } }>(
     '/v1/auth/reset-forgot-password/:token',
-    { schema: { tags: ['auth'] } },
+    { schema: { tags: ['auth'], summary: 'Choose a new password with a reset link' }, config: { swaggerTransform: documentedBody(resetPasswordBodySchema) } },
     async (request, reply) => {
       const input = await validBody(resetPasswordBodySchema, request.body);
       const passwordHash = await hashPassword(input.password);
@@ -155,7 +155,11 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post(
     '/v1/auth/create/other',
-    { schema: { tags: ['users'], summary: 'Create an agent account' }, onRequest: [app.authenticate, app.requireManager] },
+    {
+      schema: { tags: ['users'], summary: 'Create an agent account' },
+      onRequest: [app.authenticate, app.requireManager],
+      config: { swaggerTransform: documentedBody(createUserSchema) },
+    },
     async (request, reply) => {
       const input = await validBody(createUserSchema, request.body);
       if (await repo.findByUserName(input.userName)) throw userNameTaken(input.userName);

@@ -4,7 +4,7 @@ import { isEditableRole } from '../../../src/domain/roles';
 import { profileSchema, updateUserSchema } from '../../../src/domain/schemas/user';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/refresh-tokens';
-import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { documentedBody, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
 import { toUser, usersRepository } from '../repositories/users-repository';
 import { userNameTaken } from './auth';
 
@@ -23,7 +23,11 @@ export default async function usersRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: { id: string } }>(
     '/v1/users/:id',
-    { schema: { tags: ['users'], params: uuidParams }, onRequest: [app.authenticate, app.requireManager] },
+    {
+      schema: { tags: ['users'], summary: 'Edit an agent', params: uuidParams },
+      onRequest: [app.authenticate, app.requireManager],
+      config: { swaggerTransform: documentedBody(updateUserSchema) },
+    },
     async (request, reply) => {
       const target = await repo.findById(request.params.id);
       if (!target) throw notFound('User');
@@ -48,7 +52,11 @@ export default async function usersRoutes(app: FastifyInstance) {
 
   app.patch(
     '/v1/users/update/profile',
-    { schema: { tags: ['users'] }, onRequest: [app.authenticate], config: { afcon: true } },
+    {
+      schema: { tags: ['users'], summary: 'Update my profile' },
+      onRequest: [app.authenticate],
+      config: { afcon: true, swaggerTransform: documentedBody(profileSchema) },
+    },
     async (request, reply) => {
       const input = await validBody(profileSchema, request.body);
       const me = await repo.findById(request.user.id);
