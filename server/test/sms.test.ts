@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { smsMessages } from '../src/db/schema';
 import { africasTalkingSmsProvider, smsProviderFromEnv } from '../src/providers/africastalking-sms';
-import { buildTestWorld, type TestWorld } from './helpers';
+import { buildApp } from '../src/app';
+import { buildTestWorld, TEST_PASSWORD, type TestWorld } from './helpers';
 import type { Headers } from './catalogue-fixtures';
 
 let world: TestWorld;
@@ -51,6 +52,25 @@ describe('POST /v1/sms', () => {
     expect(supper.json().errors).toEqual([{ field: 'categoryLevel', message: 'Please select the category level' }]);
     expect((await send(admin, sms({ message: 'x'.repeat(161) }))).statusCode).toBe(400);
     expect((await send(undefined, sms())).statusCode).toBe(401);
+  });
+});
+
+describe('POST /v1/sms when the gateway refuses', () => {
+  it('answers 502 and keeps the outbox row as failed with the reason', async () => {
+    const refusing = { name: 'refusing', send: async () => ({ status: 'failed' as const, providerRef: null, failureReason: 'InsufficientBalance' }) };
+    const app = await buildApp({ db: world.db, jwtSecret: 'other-secret', providers: { sms: refusing } });
+    try {
+      const sender = await world.createUser('agent');
+      const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { userName: sender.userName, password: TEST_PASSWORD } });
+      const headers = { authorization: `Bearer ${login.json().results.accessToken}` };
+      const response = await app.inject({ method: 'POST', url: '/v1/sms', headers, payload: sms() });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ status: false, message: 'Unable to send sms' });
+      const [row] = await world.db.select().from(smsMessages).where(eq(smsMessages.userId, sender.id));
+      expect(row).toMatchObject({ status: 'failed', provider: 'refusing', failureReason: 'InsufficientBalance' });
+    } finally {
+      await app.close();
+    }
   });
 });
 
