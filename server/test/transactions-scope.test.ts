@@ -55,6 +55,18 @@ describe('an agent', () => {
     expect(search.docs.map((d: { name: string }) => d.name)).toEqual([mine]);
   });
 
+  it('sees the calls of all its codes when it owns several', async () => {
+    const { user, headers } = await world.headersFor('agent');
+    const first = (await createCatalogue(world, user.id)).code.name;
+    const second = (await createCatalogue(world, user.id)).code.name;
+    await insertTransactions(world, first, [{ isDeleted: true, createdAt: at }]);
+    await insertTransactions(world, second, [{ isDeleted: true, createdAt: at }]);
+    const failed = (await world.app.inject({ method: 'GET', url: `/v1/transactions/to/give/attention?date=${DAY}`, headers })).json().results;
+    expect(failed.docs.map((d: { name: string }) => d.name).sort()).toEqual([first, second].sort());
+    const summary = (await world.app.inject({ method: 'GET', url: `/v1/dashboard/summary?date=${DAY}`, headers })).json().results;
+    expect(summary.failed).toBe(2);
+  });
+
   it("resolves its own failed call but not another agent's", async () => {
     const resolve = (id: string) =>
       world.app.inject({ method: 'POST', url: `/v1/transactions/to/give/attention/${id}`, headers: agentHeaders, payload: { isResolved: true } });

@@ -54,23 +54,86 @@ const STATUS_SQL: Record<TransactionStatus, SQL> = {
   pending: sql`not ${transactions.isComplete} and not ${transactions.isDeleted}`,
 };
 
-function whereOf(filter: TransactionFilter): SQL | undefined {
+type Bind = (name: string, value: unknown) => unknown;
+
+/**
+ * The WHERE of a filter. `bind` either inlines each value as a parameter or names a placeholder,
+ * so the same builder serves one-off queries and statements prepared once per filter shape.
+ */
+function buildWhere(filter: TransactionFilter, bind: Bind, prepared: boolean): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.codes) {
     if (filter.codes.length === 0) parts.push(sql`false`);
-    else if (filter.codes.length === 1) parts.push(eq(transactions.serviceCode, filter.codes[0]));
+    else if (filter.codes.length === 1) parts.push(sql`${transactions.serviceCode} = ${bind('code', filter.codes[0])}`);
+    else if (prepared) parts.push(sql`${transactions.serviceCode} = any(${bind('codes', [...filter.codes])}::text[])`);
     else parts.push(inArray(transactions.serviceCode, [...filter.codes]));
   }
   if (filter.day) {
     const { from, to } = dayBounds(filter.day);
-    parts.push(sql`${transactions.createdAt} >= ${from.toISOString()} and ${transactions.createdAt} < ${to.toISOString()}`);
+    parts.push(sql`${transactions.createdAt} >= ${bind('from', from.toISOString())} and ${transactions.createdAt} < ${bind('to', to.toISOString())}`);
   }
   if (filter.status) parts.push(STATUS_SQL[filter.status]);
-  if (filter.phoneNumber) parts.push(eq(transactions.phoneNumber, filter.phoneNumber));
+  if (filter.phoneNumber) parts.push(sql`${transactions.phoneNumber} = ${bind('phone', filter.phoneNumber)}`);
   return parts.length ? and(...parts) : undefined;
 }
 
+function whereOf(filter: TransactionFilter): SQL | undefined {
+  return buildWhere(filter, (_name, value) => value, false);
+}
+
+/** A filter's shape (which conditions it has) names its prepared statement; its values are the parameters. */
+function shapeOf(filter: TransactionFilter) {
+  const params: Record<string, unknown> = {};
+  const where = buildWhere(
+    filter,
+    (name, value) => {
+      params[name] = value;
+      return sql.placeholder(name);
+    },
+    true,
+  );
+  const codes = !filter.codes ? 'all' : filter.codes.length === 0 ? 'none' : filter.codes.length === 1 ? 'code' : 'codes';
+  // Short: PostgreSQL cuts statement names at 63 characters.
+  const key = [codes, filter.day ? 'day' : '', filter.status ?? '', filter.phoneNumber ? 'phone' : ''].join('_');
+  return { where, key, params };
+}
+
 export function transactionsRepository(db: Db) {
+  const preparePage = (where: SQL | undefined, name: string) =>
+    db
+      .select({
+        tx: transactions,
+        categoryName: categories.name,
+        total: sql<number>`(${db.select({ total: count() }).from(transactions).where(where)})`.mapWith(Number),
+      })
+      .from(transactions)
+      .leftJoin(categories, eq(transactions.categoryId, categories.id))
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
+  const prepareSummary = (where: SQL | undefined, zone: string, name: string) => {
+    // The zone is inlined (a known IANA name): a bound parameter would make the select and the group by differ.
+    if (!/^[A-Za-z_/+-]+$/.test(zone)) throw new Error(`bad time zone ${zone}`);
+    const hour = sql<number>`extract(hour from ${transactions.createdAt} at time zone ${sql.raw(`'${zone}'`)})::int`;
+    return db
+      .select({
+        isComplete: transactions.isComplete,
+        isDeleted: transactions.isDeleted,
+        categoryLevel: transactions.categoryLevel,
+        network: transactions.network,
+        hour,
+        count: sql<number>`count(*)::int`,
+        amount: sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`,
+      })
+      .from(transactions)
+      .where(where)
+      .groupBy(transactions.isComplete, transactions.isDeleted, transactions.categoryLevel, transactions.network, hour)
+      .prepare(name);
+  };
+  const summaryStatements = new Map<string, ReturnType<typeof prepareSummary>>();
   const selectRows = (tx: DbOrTx = db) =>
     tx
       .select({ tx: transactions, categoryName: categories.name })
@@ -78,21 +141,26 @@ export function transactionsRepository(db: Db) {
       .leftJoin(categories, eq(transactions.categoryId, categories.id));
 
   return {
-    /** One page, newest first, and the filtered total, in one round trip (the count is an init plan). */
+    /**
+     * One page, newest first, and the filtered total, in one round trip (the count is an init plan).
+     * Prepared once per filter shape, so PostgreSQL does not parse and plan it on every call.
+     */
     async page(filter: TransactionFilter, offset: number, limit: number) {
-      const where = whereOf(filter);
-      const countSql = db.select({ total: count() }).from(transactions).where(where);
-      const rows = await db
-        .select({ tx: transactions, categoryName: categories.name, total: sql<number>`(${countSql})`.mapWith(Number) })
-        .from(transactions)
-        .leftJoin(categories, eq(transactions.categoryId, categories.id))
-        .where(where)
-        .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(limit)
-        .offset(offset);
+      const { where, key, params } = shapeOf(filter);
+      let statement = pageStatements.get(key);
+      if (!statement) {
+        statement = preparePage(where, `tx_page_${key}`);
+        pageStatements.set(key, statement);
+      }
+      const rows = await statement.execute({ ...params, limit, offset });
       // A page past the end has no row to carry the total.
-      const total = rows.length ? rows[0].total : offset > 0 ? (await countSql)[0].total : 0;
+      const total = rows.length ? rows[0].total : offset > 0 ? await this.count(filter) : 0;
       return { docs: rows.map(toTransaction), total };
+    },
+
+    async count(filter: TransactionFilter) {
+      const [{ total }] = await db.select({ total: count() }).from(transactions).where(whereOf(filter));
+      return total;
     },
 
     /** Walks the whole filtered set newest first in keyset chunks, so memory stays flat. */
@@ -146,22 +214,14 @@ export function transactionsRepository(db: Db) {
 
     /** One pass over the filtered set, grouped finely enough to derive every dashboard figure. */
     async summaryGroups(filter: TransactionFilter, zone = SERVICE_TIME_ZONE) {
-      // The zone is inlined (a known IANA name): a bound parameter would make the select and the group by differ.
-      if (!/^[A-Za-z_/+-]+$/.test(zone)) throw new Error(`bad time zone ${zone}`);
-      const hour = sql<number>`extract(hour from ${transactions.createdAt} at time zone ${sql.raw(`'${zone}'`)})::int`;
-      return db
-        .select({
-          isComplete: transactions.isComplete,
-          isDeleted: transactions.isDeleted,
-          categoryLevel: transactions.categoryLevel,
-          network: transactions.network,
-          hour,
-          count: sql<number>`count(*)::int`,
-          amount: sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`,
-        })
-        .from(transactions)
-        .where(whereOf(filter))
-        .groupBy(transactions.isComplete, transactions.isDeleted, transactions.categoryLevel, transactions.network, hour);
+      const { where, key, params } = shapeOf(filter);
+      const name = `tx_summary_${key}_${zone.replace(/\W/g, '_')}`.slice(0, 63);
+      let statement = summaryStatements.get(name);
+      if (!statement) {
+        statement = prepareSummary(where, zone, name);
+        summaryStatements.set(name, statement);
+      }
+      return statement.execute(params);
     },
 
     // --- ingestion (USSD and payment callbacks) ---

@@ -1,0 +1,241 @@
+/**
+ * API benchmark (issue 4): seeds transactions into a fresh local PostgreSQL database and into
+ * PGlite, starts the real server in-process, and measures with autocannon the transactions page,
+ * the failed page, the phone search and the dashboard summary beside a bare Fastify route that
+ * answers the same 50-row JSON from memory. Appends the numbers to bench/RESULTS.md.
+ *
+ *   npm run bench:api                          1,000,000 rows (and 100,000 for the cost comparison)
+ *   npm run bench:api -- --rows 200000 --small 20000 --pglite-rows 100000 --duration 5
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { buildApp } from '../server/src/app';
+import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { seedDemoData } from '../server/src/db/seed';
+import { todayInServiceZone } from '../src/domain/format';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const ROWS = option('rows', 1_000_000);
+const SMALL = option('small', 100_000);
+const PGLITE_ROWS = option('pglite-rows', 100_000);
+const DURATION = option('duration', 10);
+const CONNECTIONS = option('connections', 10);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ZONE = 'Africa/Kampala';
+const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
+const CODE = '*217*1#'; // the busiest code of the seed
+const DAY = new Date(Date.now() - 86_400_000);
+const YESTERDAY = todayInServiceZone(DAY); // a whole day, the heaviest one to page and count
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: object;
+}
+
+interface Measured {
+  name: string;
+  rps: number;
+  p99: number;
+  p50: number;
+  errors: number;
+}
+
+interface Run {
+  label: string;
+  rows: number;
+  seedSeconds: number;
+  measured: Measured[];
+  peakRssMb: number;
+}
+
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+
+async function freshPostgres(name: string): Promise<Database> {
+  const admin = new Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: url.toString() });
+}
+
+async function seed(database: Database, rows: number) {
+  const started = Date.now();
+  await ensureFirstAdmin(database.db, ADMIN.userName, ADMIN.password);
+  await seedDemoData(database.db, { timeZone: ZONE, transactions: rows, votesPerCampaign: 100 });
+  // Fresh statistics and visibility map, as autovacuum would have them on a live database.
+  await database.db.execute(sql`vacuum analyze transactions`);
+  return (Date.now() - started) / 1000;
+}
+
+/** Both drivers answer raw SQL with `rows`. */
+async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function measure(url: string, endpoint: Endpoint, headers: Record<string, string>): Promise<Measured> {
+  const run = (duration: number) =>
+    autocannon({
+      url: url + endpoint.path,
+      method: endpoint.method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: endpoint.body ? JSON.stringify(endpoint.body) : undefined,
+      connections: CONNECTIONS,
+      duration,
+    });
+  await run(1); // warm-up: JIT, plans, pool
+  const result: Result = await run(DURATION);
+  return {
+    name: endpoint.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** Runs every endpoint against a seeded database, then the bare route with the same page JSON. */
+async function benchmark(label: string, database: Database, rows: number, seedSeconds: number): Promise<Run> {
+  const app = await buildApp({ db: database.db, jwtSecret: crypto.randomUUID() });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const login = await fetch(`${url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const { results } = (await login.json()) as { results: { accessToken: string } };
+  const headers = { authorization: `Bearer ${results.accessToken}` };
+
+  const pageBody = { name: CODE, date: YESTERDAY };
+  const pageResponse = await fetch(`${url}/v1/transactions?page=1&limit=50`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(pageBody) });
+  const pageJson = await pageResponse.text();
+  // A caller with a typical number of calls: the phone of a recent call.
+  const [{ phone_number: phone }] = await rowsOf<{ phone_number: string }>(database, sql`select phone_number from transactions where campaign_key is null order by created_at desc limit 1 offset 500`);
+  const [{ n: dayRows }] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from transactions where service_code = ${CODE} and created_at >= ${YESTERDAY}::date::timestamp at time zone ${ZONE} and created_at < (${YESTERDAY}::date + 1)::timestamp at time zone ${ZONE}`);
+  log(`${label}: ${CODE} has ${dayRows} calls on ${YESTERDAY}; searching ${phone}`);
+
+  const endpoints: Endpoint[] = [
+    { name: 'transactions page', method: 'POST', path: '/v1/transactions?page=1&limit=50', body: pageBody },
+    { name: 'failed page', method: 'GET', path: `/v1/transactions/to/give/attention?page=1&limit=50&name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
+    { name: 'search', method: 'POST', path: '/v1/transactions/search?page=1&limit=50', body: { phoneNumber: phone } },
+    { name: 'dashboard summary', method: 'GET', path: `/v1/dashboard/summary?name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
+  ];
+  peakRss = process.memoryUsage().rss;
+  const measured: Measured[] = [];
+  for (const endpoint of endpoints) {
+    measured.push(await measure(url, endpoint, headers));
+    log(label, JSON.stringify(measured[measured.length - 1]));
+  }
+  const peakRssMb = mb(peakRss);
+  await app.close();
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', (_request, reply) => reply.type('application/json').send(pageJson));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+  measured.push(await measure(bareUrl, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
+  log(label, JSON.stringify(measured[measured.length - 1]));
+  await bare.close();
+  return { label, rows, seedSeconds, measured, peakRssMb };
+}
+
+async function onPostgres(rows: number, name: string) {
+  log(`PostgreSQL: seeding ${rows.toLocaleString('en-US')} transactions into ${name}`);
+  const database = await freshPostgres(name);
+  try {
+    const seconds = await seed(database, rows);
+    log(`seeded in ${seconds.toFixed(0)} s`);
+    return await benchmark(`PostgreSQL ${rows.toLocaleString('en-US')}`, database, rows, seconds);
+  } finally {
+    await database.close();
+  }
+}
+
+async function onPglite(rows: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-bench-'));
+  log(`PGlite: seeding ${rows.toLocaleString('en-US')} transactions in ${dir}`);
+  const database = await openDatabase({ dataDir: dir });
+  try {
+    const seconds = await seed(database, rows);
+    log(`seeded in ${seconds.toFixed(0)} s`);
+    return await benchmark(`PGlite ${rows.toLocaleString('en-US')}`, database, rows, seconds);
+  } finally {
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function report(runs: Run[]): string {
+  const lines: string[] = [];
+  const byName = (run: Run, name: string) => run.measured.find((m) => m.name === name);
+  for (const run of runs) {
+    const bare = byName(run, 'bare route (same 50 rows)')!;
+    lines.push(`### ${run.label} rows (seeded in ${run.seedSeconds.toFixed(0)} s; server peak RSS ${run.peakRssMb} MB)`, '');
+    lines.push('| endpoint | req/s | p50 ms | p99 ms | vs bare | errors | ≥40% and p99<25 ms |', '|---|---:|---:|---:|---:|---:|:---:|');
+    for (const m of run.measured) {
+      const ratio = m.rps / bare.rps;
+      const okay = m === bare ? '' : ratio >= 0.4 && m.p99 < 25 ? 'yes' : 'NO';
+      lines.push(`| ${m.name} | ${m.rps} | ${m.p50} | ${m.p99} | ${(ratio * 100).toFixed(0)}% | ${m.errors} | ${okay} |`);
+    }
+    lines.push('');
+  }
+  const small = runs.find((r) => r.label.startsWith('PostgreSQL') && r.rows === SMALL);
+  const big = runs.find((r) => r.label.startsWith('PostgreSQL') && r.rows === ROWS);
+  if (small && big && small !== big) {
+    lines.push(`### Cost at ${SMALL.toLocaleString('en-US')} vs ${ROWS.toLocaleString('en-US')} rows (PostgreSQL, req/s)`, '');
+    lines.push('| endpoint | small | big | big / small | within 30% |', '|---|---:|---:|---:|:---:|');
+    for (const name of ['transactions page', 'search', 'failed page', 'dashboard summary']) {
+      const a = byName(small, name)!;
+      const b = byName(big, name)!;
+      const ratio = b.rps / a.rps;
+      lines.push(`| ${name} | ${a.rps} | ${b.rps} | ${(ratio * 100).toFixed(0)}% | ${ratio >= 0.7 ? 'yes' : 'NO'} |`);
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const loadBefore = os.loadavg()[0];
+  const runs: Run[] = [];
+  if (SMALL > 0 && SMALL !== ROWS) runs.push(await onPostgres(SMALL, 'dialdesk_bench_small'));
+  runs.push(await onPostgres(ROWS, 'dialdesk_bench'));
+  if (PGLITE_ROWS > 0) runs.push(await onPglite(PGLITE_ROWS));
+  clearInterval(sampler);
+
+  const command = `npm run bench:api -- ${args.join(' ')}`.trim();
+  const section = [
+    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — API`,
+    '',
+    `Command: \`${command}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${mb(os.totalmem())} MB memory, Node ${process.version}.`,
+    `Load average (1 min) of the machine: ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (other work shares these CPUs).`,
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint after a 1 s warm-up, in the same process as the server (so RSS includes autocannon).`,
+    `Queries: service code ${CODE} (the busiest), day ${YESTERDAY} (a whole day), page 1 of 50; search by the phone of a recent call; signed in as an admin.`,
+    '',
+    report(runs),
+  ].join('\n');
+  console.log(`\n${section}`);
+  const file = path.join(__dirname, 'RESULTS.md');
+  const head = fs.existsSync(file) ? '' : '# Benchmark results\n\n';
+  fs.appendFileSync(file, `${head}${section}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
