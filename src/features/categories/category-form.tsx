@@ -74,7 +74,8 @@ export function CategoryFields() {
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         Prices per level
       </Typography>
-      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+      {/* Columns follow the container (card or dialog), not the viewport. */}
+      <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
         {CATEGORY_LEVELS.map((level) => (
           <PriceField key={level} level={level} />
         ))}

@@ -3,7 +3,8 @@ import { fieldLabel, fillField, sendSmsViaApi } from '../../testing/catalogue-fi
 import { renderApp, uniqueName } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 
-jest.setTimeout(60_000);
+// Generous: these walk whole forms against the real API, and CI runs many suites at once.
+jest.setTimeout(120_000);
 
 /** The first screen waits out the 1-second loading overlay and the lazy chunk. */
 const slow = { timeout: 20_000 };
