@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Category } from '../../domain/entities';
 import { createCategoryViaApi, createContentViaApi, fieldLabel, fillField } from '../../testing/catalogue-fixtures';
-import { createAgentViaApi, renderApp, uniqueName } from '../../testing/render-app';
+import { createAgentViaApi, renderApp, uniqueName, type TestAgent } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 
 // Generous: these walk whole forms against the real API, and CI runs many suites at once.
@@ -10,9 +10,10 @@ jest.setTimeout(120_000);
 /** The first screen waits out the 1-second loading overlay and the lazy chunk. */
 const slow = { timeout: 20_000 };
 
+let agent: TestAgent;
 let category: Category;
 beforeAll(async () => {
-  const agent = await createAgentViaApi('content-agent');
+  agent = await createAgentViaApi('content-agent');
   category = await createCategoryViaApi(agent.id);
 });
 
@@ -85,5 +86,15 @@ describe('Contents screen', () => {
     await fillField(within(form).getByLabelText(fieldLabel('Message')), 'y'.repeat(161));
     expect(await within(form).findByText('161/160')).toBeInTheDocument();
     expect(await within(form).findByText('Message must be at most 160 characters')).toBeInTheDocument();
+  });
+
+  it('offers an agent only its own categories', async () => {
+    const someoneElse = await createCategoryViaApi((await createAgentViaApi('other-agent')).id);
+    const { user } = await renderApp({ url: '/contents', user: agent });
+    await user.click(await screen.findByRole('tab', { name: 'Create new content' }, slow));
+    const form = await screen.findByRole('form', { name: 'Create new content' });
+    await user.click(within(form).getByRole('combobox', { name: /^Category(\s*\*)?$/ }));
+    expect(await screen.findByRole('option', { name: category.name })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: someoneElse.name })).not.toBeInTheDocument();
   });
 });
