@@ -35,6 +35,7 @@ export function SummaryCharts({ summary }: { summary: DashboardSummary }) {
         <BarChart
           height={HEIGHT}
           xAxis={[{ scaleType: 'band', data: summary.revenueByLevel.map((l) => categoryLevelLabel(l.level)) }]}
+          yAxis={[{ valueFormatter: (v: number) => (v >= 1000 ? `${formatMoney(v / 1000)}k` : formatMoney(v)), width: 56 }]}
           series={[{ data: summary.revenueByLevel.map((l) => l.amount), label: 'UGX', valueFormatter: (v) => formatMoney(v) }]}
         />
       </ChartCard>

@@ -9,11 +9,11 @@ import { CopyTicketButton, ResolveButton, StatusChip } from './transaction-cells
 export type TransactionListKind = 'transactions' | 'failed' | 'search';
 
 type Column = GridColDef<Transaction>;
-const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, flex = 1): Column => ({
+const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, flex = 1, minWidth = 110): Column => ({
   field,
   headerName,
   flex,
-  minWidth: 110,
+  minWidth,
   sortable: false,
   valueGetter: (_value, row) => valueGetter(row),
 });
@@ -25,8 +25,8 @@ const text = (field: string, headerName: string, valueGetter: (row: Transaction)
 export function useTransactionColumns(kind: TransactionListKind, resolvedIds: readonly string[], onResolve: (id: string) => void): Column[] {
   return useMemo(() => {
     const search = kind === 'search';
-    const callTime = text('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt), 1.4);
-    const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4);
+    const callTime = text('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt), 1.4, 180);
+    const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4, 180);
     const code = text('name', 'Service code', (t) => t.name);
     const from = text('phoneNumber', 'From', (t) => t.phoneNumber);
     const category = text('category', 'Category', categoryName);

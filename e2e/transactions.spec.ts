@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import moment from 'moment-timezone';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from '../server/src/db/seed-data';
+import { ADMIN, launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+// Yesterday in the service zone is a whole day of demo calls.
+const yesterday = moment().tz('Africa/Kampala').subtract(1, 'day');
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function chooseDay(day: moment.Moment) {
+  await page.getByRole('group', { name: 'Date' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(day.format('MMDDYYYY'));
+  await page.getByRole('heading', { name: new RegExp(`for ${day.format('DD MMMM YYYY')}`) }).waitFor();
+}
+
+test('a support agent resolves failed calls row by row', async () => {
+  await signIn(page, server.url, DEMO_AGENTS[0], DEMO_AGENT_PASSWORD);
+  await page.waitForURL(`${server.url}/transactions`);
+  await page.getByRole('navigation').getByRole('link', { name: /failed/i }).first().click();
+  await page.waitForURL(`${server.url}/failed`);
+  await page.getByText(/Clients with failed transactions are engaged/).waitFor();
+  await chooseDay(yesterday);
+  const toResolve = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Resolve', exact: true }) });
+  await toResolve.first().waitFor();
+  await screenshot(page, 'transactions-01-failed-before');
+  for (let i = 0; i < 3; i += 1) {
+    const before = await toResolve.count();
+    const row = toResolve.first();
+    const phone = (await row.locator('[data-field="phoneNumber"]').innerText()).trim();
+    await row.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await page.getByText('Resolved', { exact: true }).first().waitFor();
+    const resolvedRow = page.getByRole('row').filter({ hasText: phone }).first();
+    await resolvedRow.getByRole('button', { name: 'Resolved' }).waitFor();
+    assert.equal(await resolvedRow.locator('[data-field="isResolved"]').innerText(), 'Yes');
+    assert.equal(await toResolve.count(), before - 1);
+  }
+  await screenshot(page, 'transactions-02-failed-resolved');
+});
+
+test('a manager switches service codes and dates', async () => {
+  await page.getByRole('button', { name: /logout/i }).first().click();
+  await page.waitForURL(`${server.url}/`);
+  await signIn(page, server.url, ADMIN.userName, ADMIN.password);
+  await page.waitForURL(`${server.url}/transactions`);
+  await page.getByRole('combobox', { name: 'Service code' }).click();
+  await page.getByRole('option', { name: '*217*2#' }).click();
+  await page.getByText('*217*2#', { exact: true }).nth(1).waitFor();
+  await chooseDay(yesterday);
+  const heading = await page.getByRole('heading', { name: /Transactions for/ }).innerText();
+  assert.match(heading, new RegExp(`Transactions for ${yesterday.format('DD MMMM YYYY')} \\( [1-9]\\d* \\)`));
+  await page.getByText(/Showing 50 out of/).waitFor();
+  await screenshot(page, 'transactions-03-manager-code-and-day');
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+  await page.waitForURL(`${server.url}/dashboard`);
+  await page.getByRole('region', { name: 'Calls per hour' }).waitFor();
+  await screenshot(page, 'transactions-04-dashboard');
+});
