@@ -1,23 +1,54 @@
-import moment from 'moment-timezone';
-
 /** The service's time zone (DESIGN §2, TZ_NAME). */
 export const SERVICE_TIME_ZONE = 'Africa/Kampala';
 
-/** SPEC §9: 'DD MMMM YYYY' with 12-hour time and am/pm. */
-export function formatDateTime(iso: string | null | undefined, zone = SERVICE_TIME_ZONE): string {
-  if (!iso) return 'N/A';
-  const m = moment(iso);
-  if (!m.isValid()) return 'N/A';
-  return m.tz(zone).format('DD MMMM YYYY hh:mm a');
+// Intl knows every time zone already, so the SPA does not download moment-timezone's data.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-GB', options);
+    formatters.set(key, found);
+  }
+  return found;
 }
 
+function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> {
+  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** SPEC §9: 'DD MMMM YYYY' with 12-hour time and am/pm, in the service's zone. */
+export function formatDateTime(iso: string | null | undefined, zone = SERVICE_TIME_ZONE): string {
+  if (!iso) return 'N/A';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  const p = parts(
+    formatter(`time|${zone}`, {
+      timeZone: zone,
+      day: '2-digit',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h12',
+    }),
+    date,
+  );
+  return `${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
+}
+
+/** A day 'YYYY-MM-DD' as 'DD MMMM YYYY'. */
 export function formatDay(day: string): string {
-  return moment(day, 'YYYY-MM-DD').format('DD MMMM YYYY');
+  const [year, month, dayOfMonth] = day.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, dayOfMonth));
+  if (Number.isNaN(date.getTime())) return day;
+  const p = parts(formatter('day', { timeZone: 'UTC', day: '2-digit', month: 'long', year: 'numeric' }), date);
+  return `${p.day} ${p.month} ${p.year}`;
 }
 
 /** A calendar day `YYYY-MM-DD` in the service's zone (DESIGN §3). */
 export function todayInServiceZone(now: Date = new Date(), zone = SERVICE_TIME_ZONE): string {
-  return moment(now).tz(zone).format('YYYY-MM-DD');
+  const p = parts(formatter(`today|${zone}`, { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }), now);
+  return `${p.year}-${p.month}-${p.day}`;
 }
 
 /** SPEC §9: prices shown with a thousands separator. */

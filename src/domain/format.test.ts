@@ -1,0 +1,25 @@
+import { formatDateTime, formatDay, formatMoney, preview, todayInServiceZone } from './format';
+
+describe('formatDateTime', () => {
+  it("shows 'DD MMMM YYYY hh:mm am/pm' in Kampala time", () => {
+    expect(formatDateTime('2026-11-22T09:05:00Z')).toBe('22 November 2026 12:05 pm');
+    expect(formatDateTime('2026-11-21T21:30:00Z')).toBe('22 November 2026 12:30 am');
+  });
+
+  it("shows 'N/A' when the time is missing or unreadable", () => {
+    expect(formatDateTime(null)).toBe('N/A');
+    expect(formatDateTime('not a time')).toBe('N/A');
+  });
+});
+
+it('formats a day and finds today in the service zone', () => {
+  expect(formatDay('2026-01-05')).toBe('05 January 2026');
+  expect(todayInServiceZone(new Date('2026-11-22T22:30:00Z'))).toBe('2026-11-23');
+});
+
+it('formats prices with a thousands separator and cuts previews with four dots', () => {
+  expect(formatMoney(1234567)).toBe('1,234,567');
+  expect(formatMoney(null)).toBe('');
+  expect(preview('abcdef', 3)).toBe('abc....');
+  expect(preview('abc', 3)).toBe('abc');
+});
