@@ -122,18 +122,16 @@ export default function AppShell() {
 
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Toolbar variant="dense" />
-          <Box sx={{ display: 'flex', flexGrow: 1, gap: 2, p: 2 }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 2, p: 2 }}>
+            {/* A strip above the page rather than a column beside it, so dense grids keep their width. */}
+            {settingsVisible && !mobile && (
+              <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ px: 2, py: 1 }}>
+                <SettingsPanel orientation="row" />
+              </Paper>
+            )}
             <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
               <Outlet />
             </Box>
-            {settingsVisible && !mobile && (
-              <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ p: 2, width: 280, flexShrink: 0, alignSelf: 'flex-start' }}>
-                <Typography variant="subtitle1" component="h2" gutterBottom>
-                  Settings
-                </Typography>
-                <SettingsPanel />
-              </Paper>
-            )}
           </Box>
           <Box component="footer" sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'body2' }}>
             © {new Date().getFullYear()} Dialdesk

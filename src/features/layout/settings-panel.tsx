@@ -6,14 +6,21 @@ import type { GridDensity } from '@mui/x-data-grid';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { colorModeSet, densitySet, selectColorMode, selectDensity, type ColorMode } from '../../app/ui-slice';
 
-/** Colour mode and grid density; shown in the shell's panel and on /settings. */
-export function SettingsPanel() {
+/** Colour mode and grid density; a strip in the shell's panel, a column on /settings. */
+export function SettingsPanel({ orientation = 'column' }: { orientation?: 'row' | 'column' }) {
   const dispatch = useAppDispatch();
   const colorMode = useAppSelector(selectColorMode);
   const density = useAppSelector(selectDensity);
+  const row = orientation === 'row';
+  const setting = { spacing: row ? 1.5 : 0.5, direction: row ? 'row' : 'column', sx: { alignItems: row ? 'center' : 'stretch' } } as const;
   return (
-    <Stack spacing={2}>
-      <Stack spacing={0.5}>
+    <Stack spacing={row ? 4 : 2} direction={row ? 'row' : 'column'} sx={{ flexWrap: 'wrap', alignItems: row ? 'center' : 'stretch' }}>
+      {row && (
+        <Typography variant="subtitle2" component="h2">
+          Settings
+        </Typography>
+      )}
+      <Stack {...setting}>
         <Typography variant="subtitle2" id="color-mode-label">
           Colour mode
         </Typography>
@@ -28,14 +35,14 @@ export function SettingsPanel() {
           <ToggleButton value="dark">Dark</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
-      <Stack spacing={0.5}>
+      <Stack {...setting}>
         <Typography variant="subtitle2" id="density-label">
           Table density
         </Typography>
         <ToggleButtonGroup
           size="small"
           exclusive
-          fullWidth
+          fullWidth={!row}
           sx={{ '& .MuiToggleButton-root': { px: 1, fontSize: '0.7rem' } }}
           value={density}
           aria-labelledby="density-label"
