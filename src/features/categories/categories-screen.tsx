@@ -1,20 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
+import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
+import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../../domain/category-levels';
 import type { Category } from '../../domain/entities';
-import { formatDateTime, formatMoney } from '../../domain/format';
+import { formatMoney } from '../../domain/format';
 import { categorySchema } from '../../domain/schemas/catalogue';
 import { CategoryFields, categoryFormOf, emptyCategoryForm, useSaveCategory } from './category-form';
 
@@ -28,11 +28,7 @@ export default function CategoriesScreen() {
   const query = useGetCategoriesQuery({ page });
   const grid = useServerGrid(query, page, setPage);
   const save = useSaveCategory();
-  const { enqueueSnackbar } = useSnackbar();
-
-  useEffect(() => {
-    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
-  }, [query.isError, enqueueSnackbar]);
+  useLoadErrorToast(query.isError);
 
   const columns = useMemo<GridColDef<Category>[]>(
     () => [
@@ -47,18 +43,8 @@ export default function CategoriesScreen() {
         }),
       ),
       { field: 'user', headerName: 'Agent', width: 140, valueGetter: (_value, row) => row.user?.userName ?? '' },
-      { field: 'createdAt', headerName: 'Created_at', width: 200, valueFormatter: (value: string) => formatDateTime(value) },
-      {
-        field: 'edit',
-        headerName: 'Edit',
-        width: 90,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Button size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
-            Edit
-          </Button>
-        ),
-      },
+      createdAtColumn<Category>(),
+      editColumn<Category>({ label: (row) => row.name, onEdit: setEditing }),
     ],
     [],
   );

@@ -1,20 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
+import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useGetContentsQuery } from '../../api/contents-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
+import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
+import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import { categoryLevelLabel } from '../../domain/category-levels';
 import type { Content } from '../../domain/entities';
-import { formatDateTime, preview } from '../../domain/format';
+import { preview } from '../../domain/format';
 import { contentSchema } from '../../domain/schemas/catalogue';
 import { ContentFields, contentFormOf, emptyContentForm, useSaveContent } from './content-form';
 
@@ -31,15 +31,11 @@ export default function ContentsScreen() {
   const query = useGetContentsQuery({ page });
   const grid = useServerGrid(query, page, setPage);
   const save = useSaveContent();
-  const { enqueueSnackbar } = useSnackbar();
-
-  useEffect(() => {
-    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
-  }, [query.isError, enqueueSnackbar]);
+  useLoadErrorToast(query.isError);
 
   const columns = useMemo<GridColDef<Content>[]>(
     () => [
-      { field: 'createdAt', headerName: 'Created_at', width: 200, valueFormatter: (value: string) => formatDateTime(value) },
+      createdAtColumn<Content>(),
       { field: 'createdBy', headerName: 'Created By', width: 130, valueGetter: (_value, row) => row.createdBy?.userName ?? '' },
       { field: 'category', headerName: 'Category', width: 140, valueGetter: (_value, row) => row.category?.name ?? '' },
       { field: 'categoryLevel', headerName: 'Class', width: 120, valueFormatter: (value: string) => categoryLevelLabel(value) },
@@ -51,17 +47,7 @@ export default function ContentsScreen() {
         width: 110,
         renderCell: ({ row }) => <Chip size="small" label={row.active ? 'active' : 'in-active'} color={row.active ? 'success' : 'default'} />,
       },
-      {
-        field: 'edit',
-        headerName: 'Edit',
-        width: 90,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Button size="small" aria-label={`Edit ${preview(row.message, 30)}`} onClick={() => setEditing(row)}>
-            Edit
-          </Button>
-        ),
-      },
+      editColumn<Content>({ label: (row) => preview(row.message, 30), onEdit: setEditing }),
     ],
     [],
   );

@@ -1,18 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
+import { useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useGetServiceCodesQuery } from '../../api/service-codes-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
+import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
+import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import type { ServiceCode } from '../../domain/entities';
-import { formatDateTime } from '../../domain/format';
 import { serviceCodeSchema } from '../../domain/schemas/catalogue';
 import { emptyServiceCodeForm, serviceCodeFormOf, ServiceCodeFields, useSaveServiceCode } from './service-code-form';
 
@@ -25,29 +24,15 @@ export default function ServiceCodesScreen() {
   const query = useGetServiceCodesQuery({ page });
   const grid = useServerGrid(query, page, setPage);
   const save = useSaveServiceCode();
-  const { enqueueSnackbar } = useSnackbar();
-
-  useEffect(() => {
-    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
-  }, [query.isError, enqueueSnackbar]);
+  useLoadErrorToast(query.isError);
 
   const columns = useMemo<GridColDef<ServiceCode>[]>(
     () => [
       { field: 'name', headerName: 'Code', minWidth: 120, flex: 1 },
       { field: 'category', headerName: 'Category', minWidth: 160, flex: 1, valueGetter: (_value, row) => row.category?.name ?? '' },
       { field: 'agent', headerName: 'Agent', minWidth: 140, flex: 1, valueGetter: (_value, row) => row.category?.user?.userName ?? '' },
-      { field: 'createdAt', headerName: 'Created_at', width: 200, valueFormatter: (value: string) => formatDateTime(value) },
-      {
-        field: 'edit',
-        headerName: 'Edit',
-        width: 90,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Button size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
-            Edit
-          </Button>
-        ),
-      },
+      createdAtColumn<ServiceCode>(),
+      editColumn<ServiceCode>({ label: (row) => row.name, onEdit: setEditing }),
     ],
     [],
   );

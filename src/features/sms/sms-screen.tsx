@@ -1,17 +1,17 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useGetSmsMessagesQuery } from '../../api/sms-api';
+import { createdAtColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
+import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import { categoryLevelLabel } from '../../domain/category-levels';
 import type { SmsRecord, SmsStatus } from '../../domain/entities';
-import { formatDateTime } from '../../domain/format';
 import { SmsComposeForm } from './sms-compose-form';
 
 type SmsTab = 'compose' | 'all';
@@ -28,11 +28,7 @@ export default function SmsScreen() {
   const [page, setPage] = useState(1);
   const query = useGetSmsMessagesQuery({ page });
   const grid = useServerGrid(query, page, setPage);
-  const { enqueueSnackbar } = useSnackbar();
-
-  useEffect(() => {
-    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
-  }, [query.isError, enqueueSnackbar]);
+  useLoadErrorToast(query.isError);
 
   // SPEC §2: clicking either tab, even the one already open, reloads the list.
   const openTab = (next: SmsTab) => {
@@ -43,7 +39,7 @@ export default function SmsScreen() {
   const columns = useMemo<GridColDef<SmsRecord>[]>(
     () => [
       { field: 'user', headerName: 'By', width: 130, valueGetter: (_value, row) => row.user?.userName ?? '' },
-      { field: 'createdAt', headerName: 'Created_at', width: 200, valueFormatter: (value: string) => formatDateTime(value) },
+      createdAtColumn<SmsRecord>(),
       { field: 'phoneNumber', headerName: 'phoneNumber', width: 140 },
       { field: 'message', headerName: 'message', minWidth: 240, flex: 2 },
       { field: 'categoryLevel', headerName: 'category Level', width: 140, valueFormatter: (value: string | null) => (value ? categoryLevelLabel(value) : '') },

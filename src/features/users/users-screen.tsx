@@ -1,16 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
+import { useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useGetUsersQuery } from '../../api/users-api';
+import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
+import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import type { User } from '../../domain/entities';
-import { formatDateTime } from '../../domain/format';
 import { isEditableRole, roleLabel } from '../../domain/roles';
 import { CreateUserForm, EditUserDialog } from './user-forms';
 
@@ -23,34 +22,22 @@ export default function UsersScreen() {
   const [editing, setEditing] = useState<User | null>(null);
   const query = useGetUsersQuery({ page }, { skip: tab !== 'all' });
   const grid = useServerGrid(query, page, setPage);
-  const { enqueueSnackbar } = useSnackbar();
-
-  useEffect(() => {
-    if (query.isError) enqueueSnackbar('Unexpected error', { variant: 'error' });
-  }, [query.isError, enqueueSnackbar]);
+  useLoadErrorToast(query.isError);
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
       { field: 'userName', headerName: 'Username', flex: 1, minWidth: 160 },
-      { field: 'createdAt', headerName: 'Created', width: 220, valueFormatter: (value: string) => formatDateTime(value) },
+      createdAtColumn<User>('Created', 220),
       { field: 'role', headerName: 'Role', width: 130, valueFormatter: (value: string) => roleLabel(value) },
-      {
+      editColumn<User>({
+        label: (row) => row.userName,
+        onEdit: setEditing,
+        disabled: (row) => !isEditableRole(row.role),
         field: 'action',
         headerName: 'Action',
         width: 110,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Button
-            size="small"
-            variant="outlined"
-            aria-label={`Edit ${row.userName}`}
-            disabled={!isEditableRole(row.role)}
-            onClick={() => setEditing(row)}
-          >
-            Edit
-          </Button>
-        ),
-      },
+        variant: 'outlined',
+      }),
     ],
     [],
   );
