@@ -1,16 +1,25 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { persistStore } from 'redux-persist';
-import { App } from './app/app';
-import { setupStore } from './app/store';
+import { hasStoredSession } from './app/persist-keys';
+import { LightSignIn } from './features/auth/light-sign-in';
 
-const store = setupStore();
-const persistor = persistStore(store);
-
+/**
+ * A tiny entry. A first visit to '/' without a stored session gets the light sign-in page
+ * (React and a few MUI parts: bench:web's budget for '/'); the full app (redux, router, every
+ * route) is a separate chunk loaded once that person signs in, or at once for any other path
+ * or a stored session.
+ */
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} persistor={persistor} />
-  </StrictMode>,
-);
+const root = createRoot(container);
+const loadBoot = () => import(/* webpackChunkName: "app" */ './app/boot');
+
+if (window.location.pathname === '/' && !hasStoredSession()) {
+  root.render(
+    <StrictMode>
+      <LightSignIn onSignedIn={async (session) => (await loadBoot()).bootApp(root, session)} />
+    </StrictMode>,
+  );
+} else {
+  void loadBoot().then(({ bootApp }) => bootApp(root));
+}

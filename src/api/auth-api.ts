@@ -1,16 +1,8 @@
-import type { ApiEnvelope, LoginUser } from '../domain/entities';
+import type { ApiEnvelope } from '../domain/entities';
 import { baseApi } from './base-api';
+import type { LoginRequest, LoginResults } from './login-request';
 
-export interface LoginRequest {
-  userName: string;
-  password: string;
-}
-
-export interface LoginResults {
-  user: LoginUser;
-  accessToken: string;
-  refreshToken: string;
-}
+export type { LoginRequest, LoginResults };
 
 export interface ForgotPasswordRequest {
   email: string;

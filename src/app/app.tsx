@@ -60,11 +60,13 @@ export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
-export function App({ store, persistor }: { store: AppStore; persistor: Persistor }) {
+/** `children` render beside the routes, inside every provider (boot.tsx's 'Logged in' toast). */
+export function App({ store, persistor, children }: { store: AppStore; persistor: Persistor; children?: ReactNode }) {
   return (
     <AppProviders store={store} persistor={persistor}>
       <BrowserRouter>
         <AppRoutes />
+        {children}
       </BrowserRouter>
     </AppProviders>
   );

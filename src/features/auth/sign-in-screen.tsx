@@ -1,32 +1,32 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useLoginMutation } from '../../api/auth-api';
 import { readApiError } from '../../api/api-error';
+import type { LoginRequest } from '../../api/login-request';
 import { useAppDispatch } from '../../app/hooks';
 import { signedIn } from '../../app/session-slice';
-import { SubmitButton } from '../../components/form-dialog';
-import { FormTextField } from '../../components/form-fields';
-import { loginSchema, type LoginInput } from '../../domain/schemas/auth';
 import { AuthCard } from './auth-card';
+import { SignInForm } from './sign-in-form';
 
-const initialValues: LoginInput = { userName: '', password: '' };
+const routerLink = (to: string, label: string) => (
+  <Link component={RouterLink} to={to} variant="body2">
+    {label}
+  </Link>
+);
 
-/** SPEC §2 sign in; the public route guard sends the new session home. */
+/**
+ * SPEC §2 sign in inside the full app (after a logout, or a reload with a stale session); the
+ * public route guard sends the new session home. A first visit gets light-sign-in.tsx instead.
+ */
 export default function SignInScreen() {
   const [login] = useLoginMutation();
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const [showPassword, setShowPassword] = useState(false);
 
-  const submit = async (values: LoginInput) => {
+  const submit = async (credentials: LoginRequest) => {
     try {
-      const results = await login({ userName: values.userName.trim(), password: values.password }).unwrap();
+      const results = await login(credentials).unwrap();
       enqueueSnackbar('Logged in', { variant: 'success' });
       dispatch(signedIn(results));
     } catch (error) {
@@ -40,32 +40,7 @@ export default function SignInScreen() {
 
   return (
     <AuthCard title="Sign in" subtitle="Operator console of the service-code ticketing service">
-      <Formik initialValues={initialValues} validationSchema={loginSchema} onSubmit={submit}>
-        <Form noValidate aria-label="Sign in">
-          <FormTextField name="userName" label="Username" autoComplete="username" autoFocus />
-          <FormTextField
-            name="password"
-            label="Password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-          />
-          <FormControlLabel
-            control={<Checkbox checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />}
-            label="Show password"
-          />
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <SubmitButton label="Sign in" fullWidth />
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Link component={RouterLink} to="/forgot-password" variant="body2">
-                Forgot password?
-              </Link>
-              <Link component={RouterLink} to="/examples/sign-up" variant="body2">
-                Create an account
-              </Link>
-            </Stack>
-          </Stack>
-        </Form>
-      </Formik>
+      <SignInForm onSubmit={submit} renderLink={routerLink} />
     </AuthCard>
   );
 }
