@@ -25,8 +25,8 @@ const text = (field: string, headerName: string, valueGetter: (row: Transaction)
 export function useTransactionColumns(kind: TransactionListKind, resolvedIds: readonly string[], onResolve: (id: string) => void): Column[] {
   return useMemo(() => {
     const search = kind === 'search';
-    const callTime = text('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt), 1.4, 180);
-    const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4, 180);
+    const callTime = text('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt), 1.4, 200);
+    const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4, 200);
     const code = text('name', 'Service code', (t) => t.name);
     const from = text('phoneNumber', 'From', (t) => t.phoneNumber);
     const category = text('category', 'Category', categoryName);
