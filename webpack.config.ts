@@ -1,6 +1,5 @@
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -35,8 +34,6 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
     ],
     optimization: {
-      // esbuild minifies in seconds where terser takes minutes on a 2-core machine.
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.esbuildMinify, minimizerOptions: { target: 'es2020' } })],
       splitChunks: { chunks: 'all' },
       runtimeChunk: 'single',
     },
