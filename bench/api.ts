@@ -31,6 +31,8 @@ const SMALL = option('small', 100_000);
 const PGLITE_ROWS = option('pglite-rows', 100_000);
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 10);
+/** Keep an already seeded database of the same size (for repeated runs while tuning). */
+const REUSE = args.includes('--reuse');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ZONE = 'Africa/Kampala';
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
@@ -66,15 +68,27 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
-async function freshPostgres(name: string): Promise<Database> {
+async function freshPostgres(name: string, rows: number): Promise<{ database: Database; seeded: boolean }> {
   const admin = new Client({ connectionString: PG_URL });
   await admin.connect();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  if (REUSE) {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) {
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      const [{ n }] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from transactions where campaign_key is null`).catch(() => [{ n: -1 }]);
+      if (n >= rows * 0.99) {
+        await admin.end();
+        return { database, seeded: true };
+      }
+      await database.close();
+    }
+  }
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString() });
+  return { database: await openDatabase({ databaseUrl: url.toString() }), seeded: false };
 }
 
 async function seed(database: Database, rows: number) {
@@ -156,10 +170,10 @@ async function benchmark(label: string, database: Database, rows: number, seedSe
 
 async function onPostgres(rows: number, name: string) {
   log(`PostgreSQL: seeding ${rows.toLocaleString('en-US')} transactions into ${name}`);
-  const database = await freshPostgres(name);
+  const { database, seeded } = await freshPostgres(name, rows);
   try {
-    const seconds = await seed(database, rows);
-    log(`seeded in ${seconds.toFixed(0)} s`);
+    const seconds = seeded ? 0 : await seed(database, rows);
+    log(seeded ? 'reusing the seeded database' : `seeded in ${seconds.toFixed(0)} s`);
     return await benchmark(`PostgreSQL ${rows.toLocaleString('en-US')}`, database, rows, seconds);
   } finally {
     await database.close();
