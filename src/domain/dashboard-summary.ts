@@ -17,33 +17,41 @@ export interface DashboardSummary {
   perNetwork: { network: string; total: number }[];
 }
 
-export interface SummaryGroup {
+/**
+ * A day's calls counted along one dimension (by hour, by category level or by network) for one
+ * status: every call is counted once in each dimension, so each dimension alone adds up to the day.
+ */
+export interface DailyStat {
+  dimension: 'hour' | 'level' | 'network';
+  /** The hour '0'…'23', the category level ('' for none) or the network. */
+  key: string;
   isComplete: boolean;
   isDeleted: boolean;
-  categoryLevel: string | null;
-  network: string;
-  hour: number;
-  count: number;
+  calls: number;
   amount: number | string;
 }
 
-/** Folds the grouped counts of a day into the dashboard's figures. */
-export function summarize(date: string, name: string | null, groups: readonly SummaryGroup[]): DashboardSummary {
+/** Folds a day's counts into the dashboard's figures. */
+export function summarize(date: string, name: string | null, stats: readonly DailyStat[]): DashboardSummary {
   const counts: Record<TransactionStatus, number> = { processed: 0, failed: 0, pending: 0 };
   const levels = new Map<string, { amount: number; count: number }>();
   const networks = new Map<string, number>();
   const perHour = Array.from({ length: 24 }, (_, hour) => ({ hour, total: 0, processed: 0, failed: 0, pending: 0 }));
-  for (const g of groups) {
-    const status = transactionStatus(g);
-    const n = Number(g.count);
-    counts[status] += n;
-    perHour[g.hour].total += n;
-    perHour[g.hour][status] += n;
-    networks.set(g.network, (networks.get(g.network) ?? 0) + n);
-    if (status === 'processed') {
-      const level = g.categoryLevel ?? 'unknown';
+  for (const stat of stats) {
+    const n = Number(stat.calls);
+    if (n === 0) continue;
+    const status = transactionStatus(stat);
+    if (stat.dimension === 'network') {
+      counts[status] += n;
+      networks.set(stat.key, (networks.get(stat.key) ?? 0) + n);
+    } else if (stat.dimension === 'hour') {
+      const hour = perHour[Number(stat.key)];
+      hour.total += n;
+      hour[status] += n;
+    } else if (status === 'processed') {
+      const level = stat.key || 'unknown';
       const current = levels.get(level) ?? { amount: 0, count: 0 };
-      levels.set(level, { amount: current.amount + Number(g.amount), count: current.count + n });
+      levels.set(level, { amount: current.amount + Number(stat.amount), count: current.count + n });
     }
   }
   const total = counts.processed + counts.failed + counts.pending;

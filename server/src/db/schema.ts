@@ -1,10 +1,13 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -200,17 +203,7 @@ export const transactions = pgTable(
     // Lists page newest first with id as tie-breaker, so each ordered index ends (created_at, id) DESC
     // NULLS FIRST, exactly what a plain ORDER BY ... DESC asks for (drizzle's desc() alone means NULLS
     // LAST, which the planner cannot use): a page then reads 50 index entries instead of sorting a day.
-    // The code index also carries what the dashboard groups by, so a day's summary is index-only.
-    index('transactions_code_time_idx').on(
-      t.serviceCode,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-      t.isComplete,
-      t.isDeleted,
-      t.network,
-      t.categoryLevel,
-      t.amount,
-    ),
+    index('transactions_code_time_idx').on(t.serviceCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_time_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_phone_time_idx').on(t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_failed_idx')
@@ -224,6 +217,33 @@ export const transactions = pgTable(
     uniqueIndex('transactions_session_key').on(t.sessionId),
   ],
 );
+
+/**
+ * Calls per service code and service-zone day, counted three ways (by hour, by category level, by
+ * network) and split by status, with their amounts. Triggers on `transactions` keep it in step in
+ * the same statement (migration 0002), so a list's total and the dashboard read a few dozen rows
+ * instead of counting a day's calls on every request.
+ */
+export const transactionDailyStats = pgTable(
+  'transaction_daily_stats',
+  {
+    serviceCode: text('service_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 'hour' (key '0'…'23'), 'level' (key the category level, '' for none) or 'network'. */
+    dimension: text('dimension').$type<StatsDimension>().notNull(),
+    key: text('key').notNull(),
+    isComplete: boolean('is_complete').notNull(),
+    isDeleted: boolean('is_deleted').notNull(),
+    calls: integer('calls').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'transaction_daily_stats_pkey', columns: [t.serviceCode, t.day, t.dimension, t.key, t.isComplete, t.isDeleted] }),
+    index('transaction_daily_stats_day_idx').on(t.day),
+  ],
+);
+
+export type StatsDimension = 'hour' | 'level' | 'network';
 
 export const usersRelations = relations(users, ({ many }) => ({ categories: many(categories) }));
 export const categoriesRelations = relations(categories, ({ one, many }) => ({

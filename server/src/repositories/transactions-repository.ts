@@ -4,7 +4,7 @@ import type { Transaction } from '../../../src/domain/entities';
 import { SERVICE_TIME_ZONE } from '../../../src/domain/format';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db, DbOrTx } from '../db/client';
-import { categories, contents, serviceCodes, transactions } from '../db/schema';
+import { categories, contents, serviceCodes, transactionDailyStats, transactions } from '../db/schema';
 
 export interface TransactionFilter {
   /** Only these service codes; undefined means every code. */
@@ -46,35 +46,51 @@ export function dayBounds(day: string, zone = SERVICE_TIME_ZONE): { from: Date; 
   return { from: start.toDate(), to: start.clone().add(1, 'day').toDate() };
 }
 
-// Written as the partial indexes' predicates so PostgreSQL can use them.
-const FAILED = sql`${transactions.isDeleted} and not ${transactions.isComplete}`;
-const STATUS_SQL: Record<TransactionStatus, SQL> = {
-  processed: sql`${transactions.isComplete}`,
-  failed: FAILED,
-  pending: sql`not ${transactions.isComplete} and not ${transactions.isDeleted}`,
-};
+type StatusColumns = { isComplete: typeof transactions.isComplete | typeof transactionDailyStats.isComplete; isDeleted: typeof transactions.isDeleted | typeof transactionDailyStats.isDeleted };
+
+/** Written as the partial indexes' predicates so PostgreSQL can use them. */
+function statusSql(status: TransactionStatus, t: StatusColumns): SQL {
+  if (status === 'processed') return sql`${t.isComplete}`;
+  if (status === 'failed') return sql`${t.isDeleted} and not ${t.isComplete}`;
+  return sql`not ${t.isComplete} and not ${t.isDeleted}`;
+}
 
 type Bind = (name: string, value: unknown) => unknown;
 
 /**
- * The WHERE of a filter. `bind` either inlines each value as a parameter or names a placeholder,
- * so the same builder serves one-off queries and statements prepared once per filter shape.
+ * The WHERE of a filter, over the calls themselves or over their daily counts. `bind` either
+ * inlines each value as a parameter or names a placeholder, so the same builder serves one-off
+ * queries and statements prepared once per filter shape.
  */
-function buildWhere(filter: TransactionFilter, bind: Bind, prepared: boolean): SQL | undefined {
-  const parts: SQL[] = [];
+function buildWhere(filter: TransactionFilter, bind: Bind, prepared: boolean, over: 'calls' | 'stats' = 'calls'): SQL | undefined {
+  const t = over === 'calls' ? transactions : transactionDailyStats;
+  const parts: SQL[] = over === 'stats' ? [sql`${transactionDailyStats.dimension} = 'network'`] : [];
   if (filter.codes) {
     if (filter.codes.length === 0) parts.push(sql`false`);
-    else if (filter.codes.length === 1) parts.push(sql`${transactions.serviceCode} = ${bind('code', filter.codes[0])}`);
-    else if (prepared) parts.push(sql`${transactions.serviceCode} = any(${bind('codes', [...filter.codes])}::text[])`);
-    else parts.push(inArray(transactions.serviceCode, [...filter.codes]));
+    else if (filter.codes.length === 1) parts.push(sql`${t.serviceCode} = ${bind('code', filter.codes[0])}`);
+    else if (prepared) parts.push(sql`${t.serviceCode} = any(${bind('codes', [...filter.codes])}::text[])`);
+    else parts.push(inArray(t.serviceCode, [...filter.codes]));
   }
-  if (filter.day) {
+  if (filter.day && over === 'stats') parts.push(sql`${transactionDailyStats.day} = ${bind('day', filter.day)}`);
+  if (filter.day && over === 'calls') {
     const { from, to } = dayBounds(filter.day);
     parts.push(sql`${transactions.createdAt} >= ${bind('from', from.toISOString())} and ${transactions.createdAt} < ${bind('to', to.toISOString())}`);
   }
-  if (filter.status) parts.push(STATUS_SQL[filter.status]);
+  if (filter.status) parts.push(statusSql(filter.status, t));
   if (filter.phoneNumber) parts.push(sql`${transactions.phoneNumber} = ${bind('phone', filter.phoneNumber)}`);
   return parts.length ? and(...parts) : undefined;
+}
+
+/**
+ * The number of calls a filter matches. Without a phone number it is read from the daily counts
+ * (a few rows per code and day); a phone's calls are few and counted from its index.
+ */
+function totalOf(db: Db, filter: TransactionFilter, bind: Bind, prepared: boolean): SQL<number> {
+  if (filter.phoneNumber) {
+    return sql<number>`(${db.select({ total: count() }).from(transactions).where(buildWhere(filter, bind, prepared))})`;
+  }
+  const calls = sql`coalesce(sum(${transactionDailyStats.calls}), 0)::int`;
+  return sql<number>`(${db.select({ total: calls }).from(transactionDailyStats).where(buildWhere(filter, bind, prepared, 'stats'))})`;
 }
 
 function whereOf(filter: TransactionFilter): SQL | undefined {
@@ -84,53 +100,49 @@ function whereOf(filter: TransactionFilter): SQL | undefined {
 /** A filter's shape (which conditions it has) names its prepared statement; its values are the parameters. */
 function shapeOf(filter: TransactionFilter) {
   const params: Record<string, unknown> = {};
-  const where = buildWhere(
-    filter,
-    (name, value) => {
-      params[name] = value;
-      return sql.placeholder(name);
-    },
-    true,
-  );
+  const bind: Bind = (name, value) => {
+    params[name] = value;
+    return sql.placeholder(name);
+  };
   const codes = !filter.codes ? 'all' : filter.codes.length === 0 ? 'none' : filter.codes.length === 1 ? 'code' : 'codes';
   // Short: PostgreSQL cuts statement names at 63 characters.
   const key = [codes, filter.day ? 'day' : '', filter.status ?? '', filter.phoneNumber ? 'phone' : ''].join('_');
-  return { where, key, params };
+  // Built on every call, not only when first prepared: binding is what fills in this call's values.
+  buildWhere(filter, bind, true);
+  buildWhere(filter, bind, true, 'stats');
+  return { bind, key, params };
 }
 
 export function transactionsRepository(db: Db) {
-  const preparePage = (where: SQL | undefined, name: string) =>
+  const preparePage = (filter: TransactionFilter, bind: Bind, name: string) =>
     db
-      .select({
-        tx: transactions,
-        categoryName: categories.name,
-        total: sql<number>`(${db.select({ total: count() }).from(transactions).where(where)})`.mapWith(Number),
-      })
+      .select({ tx: transactions, categoryName: categories.name, total: totalOf(db, filter, bind, true).mapWith(Number) })
       .from(transactions)
       .leftJoin(categories, eq(transactions.categoryId, categories.id))
-      .where(where)
+      .where(buildWhere(filter, bind, true))
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name);
   const pageStatements = new Map<string, ReturnType<typeof preparePage>>();
-  const prepareSummary = (where: SQL | undefined, zone: string, name: string) => {
-    // The zone is inlined (a known IANA name): a bound parameter would make the select and the group by differ.
-    if (!/^[A-Za-z_/+-]+$/.test(zone)) throw new Error(`bad time zone ${zone}`);
-    const hour = sql<number>`extract(hour from ${transactions.createdAt} at time zone ${sql.raw(`'${zone}'`)})::int`;
+  const prepareSummary = (filter: TransactionFilter, bind: Bind, name: string) => {
+    const t = transactionDailyStats;
+    const where = and(
+      ...(filter.codes ? [filter.codes.length === 1 ? sql`${t.serviceCode} = ${bind('code', filter.codes[0])}` : sql`${t.serviceCode} = any(${bind('codes', [...filter.codes])}::text[])`] : []),
+      sql`${t.day} = ${bind('day', filter.day)}`,
+    );
     return db
       .select({
-        isComplete: transactions.isComplete,
-        isDeleted: transactions.isDeleted,
-        categoryLevel: transactions.categoryLevel,
-        network: transactions.network,
-        hour,
-        count: sql<number>`count(*)::int`,
-        amount: sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`,
+        dimension: t.dimension,
+        key: t.key,
+        isComplete: t.isComplete,
+        isDeleted: t.isDeleted,
+        calls: sql<number>`sum(${t.calls})::int`,
+        amount: sql<number>`sum(${t.amount})::bigint`.mapWith(Number),
       })
-      .from(transactions)
+      .from(t)
       .where(where)
-      .groupBy(transactions.isComplete, transactions.isDeleted, transactions.categoryLevel, transactions.network, hour)
+      .groupBy(t.dimension, t.key, t.isComplete, t.isDeleted)
       .prepare(name);
   };
   const summaryStatements = new Map<string, ReturnType<typeof prepareSummary>>();
@@ -146,10 +158,10 @@ export function transactionsRepository(db: Db) {
      * Prepared once per filter shape, so PostgreSQL does not parse and plan it on every call.
      */
     async page(filter: TransactionFilter, offset: number, limit: number) {
-      const { where, key, params } = shapeOf(filter);
+      const { bind, key, params } = shapeOf(filter);
       let statement = pageStatements.get(key);
       if (!statement) {
-        statement = preparePage(where, `tx_page_${key}`);
+        statement = preparePage(filter, bind, `tx_page_${key}`);
         pageStatements.set(key, statement);
       }
       const rows = await statement.execute({ ...params, limit, offset });
@@ -159,8 +171,10 @@ export function transactionsRepository(db: Db) {
     },
 
     async count(filter: TransactionFilter) {
-      const [{ total }] = await db.select({ total: count() }).from(transactions).where(whereOf(filter));
-      return total;
+      const result = await db.execute(sql`select ${totalOf(db, filter, (_name, value) => value, false)} as total`);
+      // Both drivers answer raw SQL with `rows`.
+      const [{ total }] = (result as unknown as { rows: { total: number | string }[] }).rows;
+      return Number(total);
     },
 
     /** Walks the whole filtered set newest first in keyset chunks, so memory stays flat. */
@@ -212,13 +226,13 @@ export function transactionsRepository(db: Db) {
       return rows.map((r) => r.name);
     },
 
-    /** One pass over the filtered set, grouped finely enough to derive every dashboard figure. */
-    async summaryGroups(filter: TransactionFilter, zone = SERVICE_TIME_ZONE) {
-      const { where, key, params } = shapeOf(filter);
-      const name = `tx_summary_${key}_${zone.replace(/\W/g, '_')}`.slice(0, 63);
+    /** A day's counts by hour, category level and network, for one code, some or all (see `summarize`). */
+    async dailyStats(filter: TransactionFilter & { day: string }) {
+      const { bind, key, params } = shapeOf(filter);
+      const name = `tx_stats_${key}`;
       let statement = summaryStatements.get(name);
       if (!statement) {
-        statement = prepareSummary(where, zone, name);
+        statement = prepareSummary(filter, bind, name);
         summaryStatements.set(name, statement);
       }
       return statement.execute(params);

@@ -15,8 +15,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       const { name, date } = await readFilter(request.query);
       const day = date ?? todayInServiceZone();
       const codes = await scopeCodes(repo, request, name);
-      const groups = await repo.summaryGroups({ codes, day });
-      return ok(reply, `Summary for ${day}`, summarize(day, name ?? null, groups));
+      const stats = await repo.dailyStats({ codes, day });
+      return ok(reply, `Summary for ${day}`, summarize(day, name ?? null, stats));
     },
   );
 }
