@@ -2,6 +2,7 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { FieldError } from '../../src/domain/entities';
+import { toPagedList } from '../../src/domain/paged-list';
 import { validate } from '../../src/domain/validation';
 
 /** An error a route means to answer with; the error handler shapes it into the envelope. */
@@ -21,6 +22,16 @@ export const forbidden = (message = 'You are not allowed to do this') => new Htt
 /** The success envelope (DESIGN §3). */
 export function ok<T>(reply: FastifyReply, message: string, results: T, statusCode = 200) {
   return reply.code(statusCode).send({ status: true, message, results });
+}
+
+/**
+ * The success envelope around a paged list whose docs arrive as JSON text (built by PostgreSQL):
+ * the text goes into the body as it is, without being parsed and serialized again.
+ */
+export function okPagedJson(reply: FastifyReply, message: string, docsJson: string, page: number, limit: number, total: number) {
+  const { docs: _docs, ...rest } = toPagedList([], page, limit, total);
+  const body = `{"status":true,"message":${JSON.stringify(message)},"results":{"docs":${docsJson},${JSON.stringify(rest).slice(1)}}`;
+  return reply.code(200).type('application/json; charset=utf-8').send(body);
 }
 
 /** Validates a body with a domain schema; a bad body is a 400 with SPEC's words per field. */

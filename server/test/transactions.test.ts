@@ -54,6 +54,62 @@ describe('POST /v1/transactions', () => {
     });
   });
 
+  it('answers every field of a call, times in UTC to the millisecond, and the total past the last page', async () => {
+    const [row] = await insertTransactions(world, code, [
+      {
+        createdAt: new Date('2024-03-10T12:00:00.123Z'),
+        callbackTime: new Date('2024-03-10T12:00:09.987Z'),
+        phoneNumber: '256772000001',
+        network: 'Airtel',
+        isComplete: true,
+        categoryId,
+        categoryLevel: 'ordinary',
+        amount: 10000,
+        paymentRef: 'ref-shape-1',
+        ticketMessage: 'Gate 2 "north" $1 \\ ünïcode',
+        messageStatuses: 'Success',
+      },
+    ]);
+    const search = await world.app.inject({ method: 'POST', url: '/v1/transactions/search', headers: admin, payload: { phoneNumber: '0772000001' } });
+    expect(search.headers['content-type']).toMatch(/^application\/json/);
+    expect(search.json().results.docs).toEqual([
+      {
+        _id: row.id,
+        name: code,
+        shortCode: { name: code },
+        phoneNumber: '256772000001',
+        network: 'Airtel',
+        createdAt: '2024-03-10T12:00:00.123Z',
+        callbackTime: '2024-03-10T12:00:09.987Z',
+        isComplete: true,
+        isDeleted: false,
+        isResolved: false,
+        categoryLevel: 'ordinary',
+        category: { _id: categoryId, name: expect.any(String) },
+        amount: 10000,
+        teamName: null,
+        teamName2: null,
+        messageStatuses: 'Success',
+        ticket: { message: 'Gate 2 "north" $1 \\ ünïcode' },
+        paymentRef: 'ref-shape-1',
+      },
+    ]);
+    const past = (await list('?page=9&limit=2', { name: code, date: DAY })).json().results;
+    expect(past).toMatchObject({ docs: [], page: 9, total: 4, pages: 2, next: null, previous: 8 });
+    await world.db.delete(transactions).where(eq(transactions.id, row.id));
+  });
+
+  it('orders calls of the same instant by id, newest first, on every page', async () => {
+    const other = (await createCatalogue(world, null)).code.name;
+    const at = new Date('2024-03-10T15:00:00.500Z');
+    const rows = await insertTransactions(world, other, Array.from({ length: 12 }, (_, i) => ({ createdAt: i % 3 ? at : new Date(at.getTime() + i) })));
+    const expected = [...rows]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    const pages = await Promise.all([1, 2, 3].map((page) => list(`?page=${page}&limit=5`, { name: other, date: DAY })));
+    expect(pages.flatMap((r) => r.json().results.docs.map((d: { _id: string }) => d._id))).toEqual(expected);
+  });
+
   it('defaults to today and to 50 per page', async () => {
     await insertTransactions(world, code, [{}]);
     const { results, message } = (await list('', { name: code })).json();

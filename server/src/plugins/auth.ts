@@ -39,6 +39,9 @@ export default fp(
     await app.register(jwt, {
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL },
+      // Remembers tokens already verified (up to their expiry): a signed-in screen sends the same
+      // token on every call, and checking its signature each time was a tenth of a list call's CPU.
+      verify: { cache: 1000 },
       formatUser: (payload) => ({
         id: payload.sub,
         userName: payload.userName,

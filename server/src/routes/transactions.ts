@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
-import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { isManager } from '../../../src/domain/roles';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-columns';
 import { transactionStatus, type TransactionStatus } from '../../../src/domain/transaction-status';
-import { forbidden, HttpError, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { forbidden, HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
 import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions-repository';
 
 type Paging = { page?: number; limit?: number };
@@ -46,8 +46,8 @@ export default async function transactionsRoutes(app: FastifyInstance) {
       const { name, date } = await readFilter(request.body);
       const day = date ?? todayInServiceZone();
       const codes = await scopeCodes(repo, request, name);
-      const { docs, total } = await repo.page({ codes, day }, offset, limit);
-      return ok(reply, `Transactions for ${day}`, toPagedList(docs, page, limit, total));
+      const { docsJson, total } = await repo.pageJson({ codes, day }, offset, limit);
+      return okPagedJson(reply, `Transactions for ${day}`, docsJson, page, limit, total);
     },
   );
 
@@ -59,8 +59,8 @@ export default async function transactionsRoutes(app: FastifyInstance) {
       const { page, limit, offset } = parsePaging(query, 50);
       const { name, date } = await readFilter({ name: query.name, date: query.date });
       const codes = await scopeCodes(repo, request, name);
-      const { docs, total } = await repo.page({ codes, day: date, status: 'failed' }, offset, limit);
-      return ok(reply, 'Transactions to give attention', toPagedList(docs, page, limit, total));
+      const { docsJson, total } = await repo.pageJson({ codes, day: date, status: 'failed' }, offset, limit);
+      return okPagedJson(reply, 'Transactions to give attention', docsJson, page, limit, total);
     },
   );
 
@@ -85,8 +85,8 @@ export default async function transactionsRoutes(app: FastifyInstance) {
       const { page, limit, offset } = parsePaging(request.query as Paging, 50);
       const { phoneNumber } = await validBody(transactionSearchSchema, request.body);
       const codes = await scopeCodes(repo, request);
-      const { docs, total } = await repo.page({ codes, phoneNumber: normalizePhoneNumber(phoneNumber) }, offset, limit);
-      return ok(reply, 'Transactions', toPagedList(docs, page, limit, total));
+      const { docsJson, total } = await repo.pageJson({ codes, phoneNumber: normalizePhoneNumber(phoneNumber) }, offset, limit);
+      return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
     },
   );
 
