@@ -11,11 +11,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
-import Fastify from 'fastify';
+import { execFile, spawn } from 'node:child_process';
+import type { Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { buildApp } from '../server/src/app';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
@@ -49,6 +48,8 @@ interface Endpoint {
 
 interface Measured {
   name: string;
+  /** The server process's CPU time per request, in ms. */
+  cpuMs: number;
   rps: number;
   p99: number;
   p50: number;
@@ -63,12 +64,10 @@ interface Run {
   peakRssMb: number;
 }
 
-let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
-async function freshPostgres(name: string, rows: number): Promise<{ database: Database; seeded: boolean }> {
+async function freshPostgres(name: string, rows: number): Promise<{ database: Database; seeded: boolean; url: string }> {
   const admin = new Client({ connectionString: PG_URL });
   await admin.connect();
   const url = new URL(PG_URL);
@@ -80,7 +79,7 @@ async function freshPostgres(name: string, rows: number): Promise<{ database: Da
       const [{ n }] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from transactions where campaign_key is null`).catch(() => [{ n: -1 }]);
       if (n >= rows * 0.99) {
         await admin.end();
-        return { database, seeded: true };
+        return { database, seeded: true, url: url.toString() };
       }
       await database.close();
     }
@@ -88,7 +87,7 @@ async function freshPostgres(name: string, rows: number): Promise<{ database: Da
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  return { database: await openDatabase({ databaseUrl: url.toString() }), seeded: false };
+  return { database: await openDatabase({ databaseUrl: url.toString() }), seeded: false, url: url.toString() };
 }
 
 async function seed(database: Database, rows: number) {
@@ -105,20 +104,29 @@ async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Pro
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-async function measure(url: string, endpoint: Endpoint, headers: Record<string, string>): Promise<Measured> {
-  const run = (duration: number) =>
-    autocannon({
-      url: url + endpoint.path,
-      method: endpoint.method,
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: endpoint.body ? JSON.stringify(endpoint.body) : undefined,
-      connections: CONNECTIONS,
-      duration,
+const AUTOCANNON = path.join(__dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
+
+/** One autocannon run in its own process, so the load generator does not share the server's event loop. */
+function loadRun(url: string, endpoint: Endpoint, headers: Record<string, string>, duration: number): Promise<Result> {
+  const argv = [AUTOCANNON, '--json', '-c', String(CONNECTIONS), '-d', String(duration), '-m', endpoint.method];
+  for (const [key, value] of Object.entries({ ...headers, 'content-type': 'application/json' })) argv.push('-H', `${key}=${value}`);
+  if (endpoint.body) argv.push('-b', JSON.stringify(endpoint.body));
+  argv.push(url + endpoint.path);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout) as Result);
     });
-  await run(1); // warm-up: JIT, plans, pool
-  const result: Result = await run(DURATION);
+  });
+}
+
+async function measure(server: ServerProcess, endpoint: Endpoint, headers: Record<string, string>): Promise<Measured> {
+  await loadRun(server.url, endpoint, headers, 1); // warm-up: JIT, plans, pool
+  const cpuBefore = server.cpuMs();
+  const result = await loadRun(server.url, endpoint, headers, DURATION);
   return {
     name: endpoint.name,
+    cpuMs: Math.round(((server.cpuMs() - cpuBefore) / result.requests.total) * 1000) / 1000,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -126,70 +134,116 @@ async function measure(url: string, endpoint: Endpoint, headers: Record<string, 
   };
 }
 
-/** Runs every endpoint against a seeded database, then the bare route with the same page JSON. */
-async function benchmark(label: string, database: Database, rows: number, seedSeconds: number): Promise<Run> {
-  const app = await buildApp({ db: database.db, jwtSecret: crypto.randomUUID() });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const login = await fetch(`${url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const { results } = (await login.json()) as { results: { accessToken: string } };
-  const headers = { authorization: `Bearer ${results.accessToken}` };
+interface ServerProcess {
+  url: string;
+  /** The process's peak resident memory so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  /** The CPU time the process has used (user and system), in ms. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
 
-  const pageBody = { name: CODE, date: YESTERDAY };
-  const pageResponse = await fetch(`${url}/v1/transactions?page=1&limit=50`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(pageBody) });
-  const pageJson = await pageResponse.text();
+/** Starts bench/api-server.ts in its own process and waits until it listens. */
+function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api-server.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening (\d+)/.exec(output)?.[1];
+      if (!port) return;
+      child.removeAllListeners('exit');
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        peakRssMb: () => Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
+        cpuMs: () => {
+          // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
+          const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return (Number(fields[11]) + Number(fields[12])) * 10;
+        },
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+/** Runs every endpoint against a seeded database, then the bare routes with the same page JSON. */
+async function benchmark(label: string, database: Database, where: Record<string, string>, rows: number, seedSeconds: number): Promise<Run> {
+  // A few figures for the log, read before the server opens the database (PGlite is single-process).
   // A caller with a typical number of calls: the phone of a recent call.
   const [{ phone_number: phone }] = await rowsOf<{ phone_number: string }>(database, sql`select phone_number from transactions where campaign_key is null order by created_at desc limit 1 offset 500`);
   const [{ n: dayRows }] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from transactions where service_code = ${CODE} and created_at >= ${YESTERDAY}::date::timestamp at time zone ${ZONE} and created_at < (${YESTERDAY}::date + 1)::timestamp at time zone ${ZONE}`);
   log(`${label}: ${CODE} has ${dayRows} calls on ${YESTERDAY}; searching ${phone}`);
+  await database.close();
 
-  const endpoints: Endpoint[] = [
-    { name: 'transactions page', method: 'POST', path: '/v1/transactions?page=1&limit=50', body: pageBody },
-    { name: 'failed page', method: 'GET', path: `/v1/transactions/to/give/attention?page=1&limit=50&name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
-    { name: 'search', method: 'POST', path: '/v1/transactions/search?page=1&limit=50', body: { phoneNumber: phone } },
-    { name: 'dashboard summary', method: 'GET', path: `/v1/dashboard/summary?name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
-  ];
-  peakRss = process.memoryUsage().rss;
+  const server = await startServer({ BENCH_MODE: 'app', BENCH_JWT_SECRET: crypto.randomUUID(), ...where });
   const measured: Measured[] = [];
-  for (const endpoint of endpoints) {
-    measured.push(await measure(url, endpoint, headers));
-    log(label, JSON.stringify(measured[measured.length - 1]));
-  }
-  const peakRssMb = mb(peakRss);
-  await app.close();
+  let pageJson = '';
+  let peakRssMb = 0;
+  try {
+    const login = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const { results } = (await login.json()) as { results: { accessToken: string } };
+    const headers = { authorization: `Bearer ${results.accessToken}` };
+    const pageBody = { name: CODE, date: YESTERDAY };
+    const pageResponse = await fetch(`${server.url}/v1/transactions?page=1&limit=50`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(pageBody) });
+    pageJson = await pageResponse.text();
 
-  const bare = Fastify({ logger: false });
-  bare.get('/bare', (_request, reply) => reply.type('application/json').send(pageJson));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-  measured.push(await measure(bareUrl, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
-  log(label, JSON.stringify(measured[measured.length - 1]));
-  await bare.close();
+    const endpoints: Endpoint[] = [
+      { name: 'transactions page', method: 'POST', path: '/v1/transactions?page=1&limit=50', body: pageBody },
+      { name: 'failed page', method: 'GET', path: `/v1/transactions/to/give/attention?page=1&limit=50&name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
+      { name: 'search', method: 'POST', path: '/v1/transactions/search?page=1&limit=50', body: { phoneNumber: phone } },
+      { name: 'dashboard summary', method: 'GET', path: `/v1/dashboard/summary?name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
+    ];
+    for (const endpoint of endpoints) {
+      measured.push(await measure(server, endpoint, headers));
+      log(label, JSON.stringify(measured[measured.length - 1]));
+    }
+    peakRssMb = server.peakRssMb();
+  } finally {
+    await server.stop();
+  }
+
+  const pageFile = path.join(os.tmpdir(), `dialdesk-bench-page-${process.pid}.json`);
+  fs.writeFileSync(pageFile, pageJson);
+  const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile });
+  try {
+    measured.push(await measure(bare, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
+    log(label, JSON.stringify(measured[measured.length - 1]));
+    measured.push(await measure(bare, { name: 'bare route, pre-serialized string', method: 'GET', path: '/bare-string' }, {}));
+    log(label, JSON.stringify(measured[measured.length - 1]));
+  } finally {
+    await bare.stop();
+    fs.rmSync(pageFile, { force: true });
+  }
   return { label, rows, seedSeconds, measured, peakRssMb };
 }
 
 async function onPostgres(rows: number, name: string) {
   log(`PostgreSQL: seeding ${rows.toLocaleString('en-US')} transactions into ${name}`);
-  const { database, seeded } = await freshPostgres(name, rows);
-  try {
-    const seconds = seeded ? 0 : await seed(database, rows);
-    log(seeded ? 'reusing the seeded database' : `seeded in ${seconds.toFixed(0)} s`);
-    return await benchmark(`PostgreSQL ${rows.toLocaleString('en-US')}`, database, rows, seconds);
-  } finally {
-    await database.close();
-  }
+  const { database, seeded, url } = await freshPostgres(name, rows);
+  const seconds = seeded ? 0 : await seed(database, rows).catch(async (error) => Promise.reject(await database.close().then(() => error)));
+  log(seeded ? 'reusing the seeded database' : `seeded in ${seconds.toFixed(0)} s`);
+  return benchmark(`PostgreSQL ${rows.toLocaleString('en-US')}`, database, { BENCH_DATABASE_URL: url }, rows, seconds);
 }
 
 async function onPglite(rows: number) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-bench-'));
   log(`PGlite: seeding ${rows.toLocaleString('en-US')} transactions in ${dir}`);
-  const database = await openDatabase({ dataDir: dir });
   try {
-    const seconds = await seed(database, rows);
+    const database = await openDatabase({ dataDir: dir });
+    const seconds = await seed(database, rows).catch(async (error) => Promise.reject(await database.close().then(() => error)));
     log(`seeded in ${seconds.toFixed(0)} s`);
-    return await benchmark(`PGlite ${rows.toLocaleString('en-US')}`, database, rows, seconds);
+    return await benchmark(`PGlite ${rows.toLocaleString('en-US')}`, database, { BENCH_DATA_DIR: dir }, rows, seconds);
   } finally {
-    await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -200,11 +254,11 @@ function report(runs: Run[]): string {
   for (const run of runs) {
     const bare = byName(run, 'bare route (same 50 rows)')!;
     lines.push(`### ${run.label} rows (seeded in ${run.seedSeconds.toFixed(0)} s; server peak RSS ${run.peakRssMb} MB)`, '');
-    lines.push('| endpoint | req/s | p50 ms | p99 ms | vs bare | errors | ≥40% and p99<25 ms |', '|---|---:|---:|---:|---:|---:|:---:|');
+    lines.push('| endpoint | req/s | p50 ms | p99 ms | vs bare | server CPU ms/req | errors | ≥40% and p99<25 ms |', '|---|---:|---:|---:|---:|---:|---:|:---:|');
     for (const m of run.measured) {
       const ratio = m.rps / bare.rps;
-      const okay = m === bare ? '' : ratio >= 0.4 && m.p99 < 25 ? 'yes' : 'NO';
-      lines.push(`| ${m.name} | ${m.rps} | ${m.p50} | ${m.p99} | ${(ratio * 100).toFixed(0)}% | ${m.errors} | ${okay} |`);
+      const okay = m.name.startsWith('bare') ? '' : ratio >= 0.4 && m.p99 < 25 ? 'yes' : 'NO';
+      lines.push(`| ${m.name} | ${m.rps} | ${m.p50} | ${m.p99} | ${(ratio * 100).toFixed(0)}% | ${m.cpuMs} | ${m.errors} | ${okay} |`);
     }
     lines.push('');
   }
@@ -230,7 +284,6 @@ async function main() {
   if (SMALL > 0 && SMALL !== ROWS) runs.push(await onPostgres(SMALL, 'dialdesk_bench_small'));
   runs.push(await onPostgres(ROWS, 'dialdesk_bench'));
   if (PGLITE_ROWS > 0) runs.push(await onPglite(PGLITE_ROWS));
-  clearInterval(sampler);
 
   const command = `npm run bench:api -- ${args.join(' ')}`.trim();
   const section = [
@@ -238,7 +291,7 @@ async function main() {
     '',
     `Command: \`${command}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${mb(os.totalmem())} MB memory, Node ${process.version}.`,
     `Load average (1 min) of the machine: ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (other work shares these CPUs).`,
-    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint after a 1 s warm-up, in the same process as the server (so RSS includes autocannon).`,
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint after a 1 s warm-up, each in its own process, apart from the server, which runs alone in a fresh process (bench/api-server.ts; its peak RSS is its VmHWM).`,
     `Queries: service code ${CODE} (the busiest), day ${YESTERDAY} (a whole day), page 1 of 50; search by the phone of a recent call; signed in as an admin.`,
     '',
     report(runs),
