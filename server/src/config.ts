@@ -16,6 +16,8 @@ export interface Config {
   smsProvider: string;
   mailProvider: string;
   paymentProvider: string;
+  /** Minutes a payment may stay pending before the sweeper fails it (DESIGN §6). */
+  paymentTimeoutMinutes: number;
   webRoot?: string;
   logLevel: string;
   /** Public origin of the site, used in links sent by mail. */
@@ -40,12 +42,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsProvider: env.SMS_PROVIDER ?? 'local',
     mailProvider: env.MAIL_PROVIDER ?? 'local',
     paymentProvider: env.PAYMENT_PROVIDER ?? 'local',
+    paymentTimeoutMinutes: positiveNumber(env.PAYMENT_TIMEOUT_MINUTES, 15),
     // npm scripts run from the project root, where the SPA is built to dist/web.
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: env.PUBLIC_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

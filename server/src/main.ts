@@ -3,6 +3,7 @@ import { ensureFirstAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { startPaymentSweeper } from './payment-sweeper';
 import { smsProviderFromEnv } from './providers/africastalking-sms';
 
 /** Process concerns only: configuration, database, first admin, demo data, listening, shutdown. */
@@ -39,6 +40,8 @@ async function main() {
     },
   });
 
+  const sweeper = startPaymentSweeper(database.db, { timeoutMinutes: config.paymentTimeoutMinutes, log: app.log });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -49,6 +52,7 @@ async function main() {
     deadline.unref();
     try {
       await app.close();
+      await sweeper.stop();
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

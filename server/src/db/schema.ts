@@ -212,6 +212,10 @@ export const transactions = pgTable(
     index('transactions_failed_time_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isDeleted} and not ${t.isComplete}`),
+    // The few calls still waiting for their payment, for the sweeper (DESIGN §6).
+    index('transactions_pending_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.isComplete} and not ${t.isDeleted} and ${t.paymentRef} is not null`),
     index('transactions_campaign_idx').on(t.campaignKey, t.round, t.phoneNumber),
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
     uniqueIndex('transactions_session_key').on(t.sessionId),

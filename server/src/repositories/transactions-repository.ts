@@ -68,6 +68,24 @@ export function transactionsRepository(db: Db) {
       await db.update(transactions).set({ isDeleted: true, callbackTime: sql`now()` }).where(eq(transactions.id, id));
     },
 
+    /**
+     * Fails the payments still pending after `minutes` (DESIGN §6). A late callback then finds the
+     * payment settled and changes nothing. Answers how many were failed.
+     */
+    async failStalePayments(minutes: number): Promise<number> {
+      const failed = await db
+        .update(transactions)
+        .set({ isDeleted: true, callbackTime: sql`now()`, messageStatuses: 'Payment timed out' })
+        .where(
+          and(
+            sql`not ${transactions.isComplete} and not ${transactions.isDeleted} and ${transactions.paymentRef} is not null`,
+            sql`${transactions.createdAt} < now() - make_interval(mins => ${minutes})`,
+          ),
+        )
+        .returning({ id: transactions.id });
+      return failed.length;
+    },
+
     async activeTicket(categoryId: string, categoryLevel: string) {
       const [row] = await db
         .select({ message: contents.message })

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_pending_idx" ON "transactions" USING btree ("created_at") WHERE not "transactions"."is_complete" and not "transactions"."is_deleted" and "transactions"."payment_ref" is not null;
