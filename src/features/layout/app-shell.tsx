@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageFallback } from '../../app/root-layout';
 import { useLogout } from '../../app/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../app/session-slice';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../app/ui-slice';
@@ -126,7 +127,10 @@ export default function AppShell() {
             </Paper>
           )}
           <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Outlet />
+            {/* The bars and menu stay while a screen's code loads. */}
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
           </Box>
         </Box>
         <Box component="footer" sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'body2' }}>
