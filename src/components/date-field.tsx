@@ -94,8 +94,11 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
         onKeyDown={(event) => {
           if (event.key === 'Enter') settle();
         }}
-        // Row layouts keep their alignment: the message hangs below the field instead of pushing it up.
-        sx={{ width: { sm: 190 }, '& .MuiFormHelperText-root': { position: { sm: 'absolute' }, top: { sm: '100%' }, whiteSpace: 'nowrap' } }}
+        // In a row the message hangs in the gap below the field instead of pushing the field up.
+        sx={{
+          width: { sm: 190 },
+          '& .MuiFormHelperText-root': { position: { sm: 'absolute' }, top: { sm: '100%' }, mt: { sm: '2px' }, lineHeight: { sm: 1.2 }, whiteSpace: 'nowrap' },
+        }}
         slotProps={{
           htmlInput: { autoComplete: 'off' },
           input: {
