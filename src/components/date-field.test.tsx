@@ -74,5 +74,13 @@ describe('DateField', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(chosen()).toHaveTextContent('2026-11-05');
     expect(field).toHaveValue('11/05/2026');
+
+    // From the keyboard: the chosen day has the focus, the arrows move it, Enter picks.
+    await user.click(screen.getByRole('button', { name: 'Choose date' }));
+    const again = await screen.findByRole('dialog', { name: 'Date' });
+    await waitFor(() => expect(within(again).getByRole('gridcell', { name: '5' })).toHaveFocus());
+    await user.keyboard('{ArrowRight}{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(chosen()).toHaveTextContent('2026-11-06');
   });
 });

@@ -67,6 +67,7 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
   };
 
   const openCalendar = async () => {
+    if (loading) return;
     setLoading(true);
     try {
       const loaded = await loadCalendar();
@@ -110,7 +111,6 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
                   aria-label="Choose date"
                   aria-haspopup="dialog"
                   aria-busy={loading}
-                  disabled={loading}
                   // Start fetching the calendar as the pointer or focus arrives, so it opens at once.
                   onPointerEnter={() => void loadCalendar().catch(() => undefined)}
                   onFocus={() => void loadCalendar().catch(() => undefined)}

@@ -31,6 +31,8 @@ export default function DayCalendar({ open, anchorEl, value, onChange, onClose, 
         slotProps={{ paper: { role: 'dialog', 'aria-label': label } }}
       >
         <DateCalendar
+          // The chosen day takes the focus, so the arrow keys move from it at once.
+          autoFocus
           value={moment(value, 'YYYY-MM-DD')}
           onChange={(next, selection) => {
             // Choosing a year first is a step on the way; choosing a day finishes.
