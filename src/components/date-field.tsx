@@ -40,8 +40,9 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
   const [error, setError] = useState<string | null>(null);
   const [Calendar, setCalendar] = useState<ComponentType<DayCalendarProps> | null>(null);
   const [open, setOpen] = useState(false);
+  const [anchorEl, setAnchorEl] = useState<HTMLElement | null>(null);
   const [loading, setLoading] = useState(false);
-  const anchor = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLDivElement>(null);
 
   // A new value from outside (the calendar, a reset) replaces whatever was typed.
   if (shownValue !== value) {
@@ -72,6 +73,7 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
     try {
       const loaded = await loadCalendar();
       setCalendar(() => loaded);
+      setAnchorEl(field.current);
       setOpen(true);
     } catch {
       setError(CALENDAR_NOT_LOADED);
@@ -83,7 +85,7 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
   return (
     <>
       <TextField
-        ref={anchor}
+        ref={field}
         size="small"
         label={label}
         value={text}
@@ -126,7 +128,7 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
       {Calendar && (
         <Calendar
           open={open}
-          anchorEl={anchor.current}
+          anchorEl={anchorEl}
           value={value}
           label={label}
           onClose={() => setOpen(false)}
