@@ -23,9 +23,26 @@ after(async () => {
   await server?.stop();
 });
 
-async function chooseDay(day: moment.Moment) {
-  await page.getByRole('group', { name: 'Date' }).getByRole('spinbutton').first().click();
-  await page.keyboard.type(day.format('MMDDYYYY'));
+/** Types the day into the date field, as MM/DD/YYYY. */
+async function typeDay(day: moment.Moment) {
+  await page.getByRole('textbox', { name: 'Date' }).fill(day.format('MM/DD/YYYY'));
+  await page.getByRole('heading', { name: new RegExp(`for ${day.format('DD MMMM YYYY')}`) }).waitFor();
+}
+
+/** Opens the calendar (loaded on first opening) on today's month and picks the day, an earlier one. */
+async function pickDay(day: moment.Moment, screenshotName: string) {
+  await page.getByRole('button', { name: 'Choose date' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Date' });
+  await calendar.waitFor();
+  const today = moment().tz('Africa/Kampala');
+  for (let months = today.diff(day.clone().startOf('month'), 'months'); months > 0; months -= 1) {
+    await calendar.getByRole('button', { name: 'Previous month' }).click();
+  }
+  await calendar.getByText(day.format('MMMM YYYY')).waitFor();
+  await page.waitForTimeout(300); // the popover finishes growing before its screenshot
+  await screenshot(page, screenshotName);
+  await calendar.getByRole('gridcell', { name: String(day.date()), exact: true }).click();
+  await calendar.waitFor({ state: 'hidden' });
   await page.getByRole('heading', { name: new RegExp(`for ${day.format('DD MMMM YYYY')}`) }).waitFor();
 }
 
@@ -35,7 +52,7 @@ test('a support agent resolves failed calls row by row', async () => {
   await page.getByRole('navigation').getByRole('link', { name: /failed/i }).first().click();
   await page.waitForURL(`${server.url}/failed`);
   await page.getByText(/Clients with failed transactions are engaged/).waitFor();
-  await chooseDay(yesterday);
+  await typeDay(yesterday);
   const toResolve = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Resolve', exact: true }) });
   await toResolve.first().waitFor();
   await screenshot(page, 'transactions-01-failed-before');
@@ -61,13 +78,13 @@ test('a manager switches service codes and dates', async () => {
   await page.getByRole('combobox', { name: 'Service code' }).click();
   await page.getByRole('option', { name: '*217*2#' }).click();
   await page.getByText('*217*2#', { exact: true }).nth(1).waitFor();
-  await chooseDay(yesterday);
+  await pickDay(yesterday, 'transactions-03-calendar-open');
   const heading = await page.getByRole('heading', { name: /Transactions for/ }).innerText();
   assert.match(heading, new RegExp(`Transactions for ${yesterday.format('DD MMMM YYYY')} \\( [1-9]\\d* \\)`));
   await page.getByText(/Showing 50 out of/).waitFor();
-  await screenshot(page, 'transactions-03-manager-code-and-day');
+  await screenshot(page, 'transactions-04-manager-code-and-day');
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).first().click();
   await page.waitForURL(`${server.url}/dashboard`);
   await page.getByRole('region', { name: 'Calls per hour' }).waitFor();
-  await screenshot(page, 'transactions-04-dashboard');
+  await screenshot(page, 'transactions-05-dashboard');
 });

@@ -38,8 +38,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
 }
 
 /**
- * Redux, rehydration, theme and toasts. The date pickers' LocalizationProvider lives in the
- * private shell, so the sign-in page does not carry moment.
+ * Redux, rehydration, theme and toasts. The date pickers' LocalizationProvider comes with the
+ * calendar (components/day-calendar.tsx), loaded when someone opens it.
  */
 export function AppProviders({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
   return (

@@ -21,7 +21,8 @@ function RouteLoadingOverlay({ pathname }: { pathname: string }) {
   );
 }
 
-function PageFallback() {
+/** The spinner shown while a lazy screen's code loads. */
+export function PageFallback() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
       <CircularProgress aria-label="Loading" />

@@ -1,12 +1,15 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import AppShell from '../features/layout/app-shell';
 import { RootLayout } from './root-layout';
 import { PrivateRoute, PublicRoute } from './route-guards';
 
 type ScreenModule = { default: ComponentType | { default: ComponentType } };
 
 /**
- * Every screen is its own chunk, so the sign-in page never loads the DataGrid or the shell.
+ * Every screen is its own chunk, so the sign-in page never loads the DataGrid. The private shell
+ * comes with the route table: every private route needs it, and as a parent of the screens it
+ * keeps the MUI parts they share with it (Divider, Toolbar, Stack...) out of their chunks.
  * Under jest, Node's native import() of a Babel-compiled module nests `default` once more.
  */
 const screen = (load: () => Promise<ScreenModule>) =>
@@ -21,7 +24,6 @@ const ForgotPasswordScreen = screen(() => import('../features/auth/forgot-passwo
 const ResetPasswordScreen = screen(() => import('../features/auth/reset-password-screen'));
 const NotFoundScreen = screen(() => import('../features/layout/not-found-screen'));
 const ServerErrorScreen = screen(() => import('../features/layout/server-error-screen'));
-const AppShell = screen(() => import('../features/layout/app-shell'));
 const SettingsScreen = screen(() => import('../features/layout/settings-screen'));
 const ProfileScreen = screen(() => import('../features/profile/profile-screen'));
 const UsersScreen = screen(() => import('../features/users/users-screen'));

@@ -4,13 +4,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import moment from 'moment';
 import { useGetServiceCodesQuery } from '../api/service-codes-api';
 import { useAppSelector } from '../app/hooks';
 import { selectSessionUser } from '../app/session-slice';
 import { todayInServiceZone } from '../domain/format';
 import { isManager } from '../domain/roles';
+import { DateField } from './date-field';
 
 /** A service code (empty: every code the caller may read) and a day `YYYY-MM-DD`. */
 export interface ServiceCodeDay {
@@ -64,15 +63,7 @@ export function ServiceCodeDayFilters({ value, onChange, canChooseCode, onRefres
       ) : (
         <TextField size="small" label="Service code" value={value.name || 'N/A'} disabled sx={{ minWidth: 200 }} />
       )}
-      <DatePicker
-        label="Date"
-        format="MM/DD/YYYY"
-        value={moment(value.date, 'YYYY-MM-DD')}
-        onChange={(next) => {
-          if (next?.isValid()) onChange({ date: next.format('YYYY-MM-DD') });
-        }}
-        slotProps={{ textField: { size: 'small' } }}
-      />
+      <DateField label="Date" value={value.date} onChange={(date) => onChange({ date })} />
       <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
         Refresh
       </Button>

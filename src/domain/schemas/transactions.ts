@@ -1,14 +1,10 @@
-import moment from 'moment';
 import * as yup from 'yup';
+import { isDay } from '../calendar-day';
 import type { TransactionStatus } from '../transaction-status';
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['processed', 'failed', 'pending'];
 
 /** A calendar day `YYYY-MM-DD` (DESIGN §3). */
-export function isDay(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && moment(value, 'YYYY-MM-DD', true).isValid();
-}
-
 const day = yup
   .string()
   .trim()

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -6,17 +6,20 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetCategoriesQuery } from '../../api/categories-api';
-import { FormCard } from '../../components/form-card';
-import { FormDialog } from '../../components/form-dialog';
+import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
+import { lazyNamed } from '../../components/lazy-named';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../../domain/category-levels';
 import type { Category } from '../../domain/entities';
 import { formatMoney } from '../../domain/format';
-import { categorySchema } from '../../domain/schemas/catalogue';
-import { CategoryFields, categoryFormOf, emptyCategoryForm, useSaveCategory } from './category-form';
+
+// The forms (Formik, yup and the fields) load when their tab or dialog opens, not with the list.
+const loadForms = () => import('./category-form');
+const CreateCategoryForm = lazyNamed(loadForms, 'CreateCategoryForm');
+const EditCategoryDialog = lazyNamed(loadForms, 'EditCategoryDialog');
 
 type CategoryTab = 'all' | 'new';
 
@@ -27,7 +30,6 @@ export default function CategoriesScreen() {
   const [editing, setEditing] = useState<Category | null>(null);
   const query = useGetCategoriesQuery({ page });
   const grid = useServerGrid(query, page, setPage);
-  const save = useSaveCategory();
   useLoadErrorToast(query.isError);
 
   const columns = useMemo<GridColDef<Category>[]>(
@@ -61,23 +63,14 @@ export default function CategoriesScreen() {
       {tab === 'all' ? (
         <PagedGrid<Category> columns={columns} {...grid} gridKey="categories" label="Categories" />
       ) : (
-        <FormCard title="Create new category" schema={categorySchema} initialValues={emptyCategoryForm} onSubmit={(values, helpers) => save(values, helpers)} submitLabel="Create category">
-          <CategoryFields />
-        </FormCard>
+        <Suspense fallback={<PageFallback />}>
+          <CreateCategoryForm />
+        </Suspense>
       )}
       {editing && (
-        <FormDialog
-          open
-          onClose={() => setEditing(null)}
-          title="Update category"
-          subtitle="You can edit the category information"
-          schema={categorySchema}
-          initialValues={categoryFormOf(editing)}
-          onSubmit={(values, helpers) => save(values, helpers, editing._id)}
-          submitLabel="Update"
-        >
-          <CategoryFields />
-        </FormDialog>
+        <Suspense fallback={null}>
+          <EditCategoryDialog category={editing} onClose={() => setEditing(null)} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -6,9 +6,12 @@ import { useSnackbar } from 'notistack';
 import { readApiError } from '../../api/api-error';
 import { useCreateCategoryMutation, useUpdateCategoryMutation, type CategoryRequest } from '../../api/categories-api';
 import { useGetUsersQuery } from '../../api/users-api';
+import { FormCard } from '../../components/form-card';
+import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormTextField, type SelectOption } from '../../components/form-fields';
 import { CATEGORY_LEVELS, REQUIRED_PRICE_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
 import type { Category } from '../../domain/entities';
+import { categorySchema } from '../../domain/schemas/catalogue';
 
 export type CategoryFormValues = { name: string; description: string; user: string } & Record<CategoryLevel, string>;
 
@@ -107,4 +110,33 @@ export function useSaveCategory() {
       return false;
     }
   };
+}
+
+/** 'Create new category', the second tab of the categories screen. */
+export function CreateCategoryForm() {
+  const save = useSaveCategory();
+  return (
+    <FormCard title="Create new category" schema={categorySchema} initialValues={emptyCategoryForm} onSubmit={(values, helpers) => save(values, helpers)} submitLabel="Create category">
+      <CategoryFields />
+    </FormCard>
+  );
+}
+
+/** 'Update category', opened by a row's Edit. */
+export function EditCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
+  const save = useSaveCategory();
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Update category"
+      subtitle="You can edit the category information"
+      schema={categorySchema}
+      initialValues={categoryFormOf(category)}
+      onSubmit={(values, helpers) => save(values, helpers, category._id)}
+      submitLabel="Update"
+    >
+      <CategoryFields />
+    </FormDialog>
+  );
 }

@@ -4,9 +4,12 @@ import { useSnackbar } from 'notistack';
 import { readApiError } from '../../api/api-error';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { useCreateContentMutation, useUpdateContentMutation } from '../../api/contents-api';
+import { FormCard } from '../../components/form-card';
+import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form-fields';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
 import type { Content } from '../../domain/entities';
+import { contentSchema } from '../../domain/schemas/catalogue';
 import { SMS_MAX_LENGTH, smsSegments } from '../../domain/sms-segments';
 
 export interface ContentFormValues {
@@ -86,4 +89,33 @@ export function useSaveContent() {
       return false;
     }
   };
+}
+
+/** 'Create new content', the second tab of the contents screen. */
+export function CreateContentForm() {
+  const save = useSaveContent();
+  return (
+    <FormCard title="Create new content" schema={contentSchema} initialValues={emptyContentForm} onSubmit={(values, helpers) => save(values, helpers)} submitLabel="Create content">
+      <ContentFields />
+    </FormCard>
+  );
+}
+
+/** 'Update content', opened by a row's Edit. */
+export function EditContentDialog({ content, onClose }: { content: Content; onClose: () => void }) {
+  const save = useSaveContent();
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Update content"
+      subtitle="You can edit your content"
+      schema={contentSchema}
+      initialValues={contentFormOf(content)}
+      onSubmit={(values, helpers) => save(values, helpers, content._id)}
+      submitLabel="Update"
+    >
+      <ContentFields wasActive={content.active} />
+    </FormDialog>
+  );
 }

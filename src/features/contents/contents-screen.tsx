@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -6,17 +6,20 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetContentsQuery } from '../../api/contents-api';
-import { FormCard } from '../../components/form-card';
-import { FormDialog } from '../../components/form-dialog';
+import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
+import { lazyNamed } from '../../components/lazy-named';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import { categoryLevelLabel } from '../../domain/category-levels';
 import type { Content } from '../../domain/entities';
 import { preview } from '../../domain/format';
-import { contentSchema } from '../../domain/schemas/catalogue';
-import { ContentFields, contentFormOf, emptyContentForm, useSaveContent } from './content-form';
+
+// The forms (Formik, yup and the fields) load when their tab or dialog opens, not with the list.
+const loadForms = () => import('./content-form');
+const CreateContentForm = lazyNamed(loadForms, 'CreateContentForm');
+const EditContentDialog = lazyNamed(loadForms, 'EditContentDialog');
 
 type ContentTab = 'all' | 'new';
 
@@ -30,7 +33,6 @@ export default function ContentsScreen() {
   const [editing, setEditing] = useState<Content | null>(null);
   const query = useGetContentsQuery({ page });
   const grid = useServerGrid(query, page, setPage);
-  const save = useSaveContent();
   useLoadErrorToast(query.isError);
 
   const columns = useMemo<GridColDef<Content>[]>(
@@ -64,23 +66,14 @@ export default function ContentsScreen() {
       {tab === 'all' ? (
         <PagedGrid<Content> columns={columns} {...grid} gridKey="contents" label="Contents" />
       ) : (
-        <FormCard title="Create new content" schema={contentSchema} initialValues={emptyContentForm} onSubmit={(values, helpers) => save(values, helpers)} submitLabel="Create content">
-          <ContentFields />
-        </FormCard>
+        <Suspense fallback={<PageFallback />}>
+          <CreateContentForm />
+        </Suspense>
       )}
       {editing && (
-        <FormDialog
-          open
-          onClose={() => setEditing(null)}
-          title="Update content"
-          subtitle="You can edit your content"
-          schema={contentSchema}
-          initialValues={contentFormOf(editing)}
-          onSubmit={(values, helpers) => save(values, helpers, editing._id)}
-          submitLabel="Update"
-        >
-          <ContentFields wasActive={editing.active} />
-        </FormDialog>
+        <Suspense fallback={null}>
+          <EditContentDialog content={editing} onClose={() => setEditing(null)} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -17,9 +17,8 @@ import { useTheme } from '@mui/material/styles';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneIcon from '@mui/icons-material/Tune';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterMoment } from '@mui/x-date-pickers/AdapterMoment';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { PageFallback } from '../../app/root-layout';
 import { useLogout } from '../../app/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../app/session-slice';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../app/ui-slice';
@@ -55,89 +54,89 @@ export default function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
-    // Date pickers live only in private screens, so moment loads with the shell, not on sign in.
-    <LocalizationProvider dateAdapter={AdapterMoment}>
-      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-        {/* Above the permanent sidebar on desktop; below the temporary drawer on mobile. */}
-        <AppBar position="fixed" elevation={0} sx={mobile ? undefined : { zIndex: theme.zIndex.drawer + 1 }}>
-          <Toolbar variant="dense" sx={{ gap: 2 }}>
-            {mobile && (
-              <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
-                <MenuIcon />
-              </IconButton>
-            )}
-            <Typography variant="h6" component="div" sx={{ fontWeight: 700, flexGrow: 1 }}>
-              Dialdesk
-            </Typography>
-            <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
-            {!mobile && <Typography variant="body2">Service code: {sessionServiceCode(user)}</Typography>}
-            <IconButton
-              color="inherit"
-              aria-label={settingsVisible ? 'Hide settings' : 'Show settings'}
-              aria-pressed={settingsVisible}
-              onClick={() => dispatch(settingsVisibilitySet(!settingsVisible))}
-            >
-              <TuneIcon />
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* Above the permanent sidebar on desktop; below the temporary drawer on mobile. */}
+      <AppBar position="fixed" elevation={0} sx={mobile ? undefined : { zIndex: theme.zIndex.drawer + 1 }}>
+        <Toolbar variant="dense" sx={{ gap: 2 }}>
+          {mobile && (
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+              <MenuIcon />
             </IconButton>
-            {!mobile && (
-              <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout}>
-                Logout
-              </Button>
-            )}
-          </Toolbar>
-        </AppBar>
-
-        {mobile ? (
-          <Drawer
-            variant="temporary"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            transitionDuration={MOBILE_DRAWER_MS}
-            slotProps={{ paper: { sx: { width: DRAWER_WIDTH + 40 } } }}
+          )}
+          <Typography variant="h6" component="div" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            Dialdesk
+          </Typography>
+          <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
+          {!mobile && <Typography variant="body2">Service code: {sessionServiceCode(user)}</Typography>}
+          <IconButton
+            color="inherit"
+            aria-label={settingsVisible ? 'Hide settings' : 'Show settings'}
+            aria-pressed={settingsVisible}
+            onClick={() => dispatch(settingsVisibilitySet(!settingsVisible))}
           >
-            <Box sx={{ p: 2 }}>
-              <Typography variant="subtitle1">Hi, {user?.userName ?? ''}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                Service code: {sessionServiceCode(user)}
-              </Typography>
-            </Box>
-            <Divider />
-            <SideMenu onNavigate={() => setDrawerOpen(false)} />
-            <Divider />
-            <Box sx={{ p: 2 }}>
-              <Button variant="outlined" fullWidth startIcon={<LogoutIcon />} onClick={logout}>
-                Logout
-              </Button>
-            </Box>
-          </Drawer>
-        ) : (
-          <Drawer
-            variant="permanent"
-            sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-          >
-            <Toolbar variant="dense" />
-            <SideMenu />
-          </Drawer>
-        )}
+            <TuneIcon />
+          </IconButton>
+          {!mobile && (
+            <Button color="inherit" startIcon={<LogoutIcon />} onClick={logout}>
+              Logout
+            </Button>
+          )}
+        </Toolbar>
+      </AppBar>
 
-        <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-          <Toolbar variant="dense" />
-          <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 2, p: 2 }}>
-            {/* A strip above the page rather than a column beside it, so dense grids keep their width. */}
-            {settingsVisible && !mobile && (
-              <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ px: 2, py: 1 }}>
-                <SettingsPanel orientation="row" />
-              </Paper>
-            )}
-            <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
-              <Outlet />
-            </Box>
+      {mobile ? (
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          transitionDuration={MOBILE_DRAWER_MS}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH + 40 } } }}
+        >
+          <Box sx={{ p: 2 }}>
+            <Typography variant="subtitle1">Hi, {user?.userName ?? ''}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Service code: {sessionServiceCode(user)}
+            </Typography>
           </Box>
-          <Box component="footer" sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'body2' }}>
-            © {new Date().getFullYear()} Dialdesk
+          <Divider />
+          <SideMenu onNavigate={() => setDrawerOpen(false)} />
+          <Divider />
+          <Box sx={{ p: 2 }}>
+            <Button variant="outlined" fullWidth startIcon={<LogoutIcon />} onClick={logout}>
+              Logout
+            </Button>
+          </Box>
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="permanent"
+          sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          <Toolbar variant="dense" />
+          <SideMenu />
+        </Drawer>
+      )}
+
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar variant="dense" />
+        <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 2, p: 2 }}>
+          {/* A strip above the page rather than a column beside it, so dense grids keep their width. */}
+          {settingsVisible && !mobile && (
+            <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ px: 2, py: 1 }}>
+              <SettingsPanel orientation="row" />
+            </Paper>
+          )}
+          <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+            {/* The bars and menu stay while a screen's code loads. */}
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
           </Box>
         </Box>
+        <Box component="footer" sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'body2' }}>
+          © {new Date().getFullYear()} Dialdesk
+        </Box>
       </Box>
-    </LocalizationProvider>
+    </Box>
   );
 }

@@ -3,8 +3,11 @@ import { useSnackbar } from 'notistack';
 import { readApiError } from '../../api/api-error';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { useCreateServiceCodeMutation, useUpdateServiceCodeMutation } from '../../api/service-codes-api';
+import { FormCard } from '../../components/form-card';
+import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormTextField } from '../../components/form-fields';
 import type { ServiceCode } from '../../domain/entities';
+import { serviceCodeSchema } from '../../domain/schemas/catalogue';
 
 export interface ServiceCodeFormValues {
   name: string;
@@ -55,4 +58,32 @@ export function useSaveServiceCode() {
       return false;
     }
   };
+}
+
+/** 'Register service codes', the second tab of the service codes screen. */
+export function CreateServiceCodeForm() {
+  const save = useSaveServiceCode();
+  return (
+    <FormCard title="Register service codes" schema={serviceCodeSchema} initialValues={emptyServiceCodeForm} onSubmit={(values, helpers) => save(values, helpers)} submitLabel="Register">
+      <ServiceCodeFields />
+    </FormCard>
+  );
+}
+
+/** 'Update service code', opened by a row's Edit. */
+export function EditServiceCodeDialog({ serviceCode, onClose }: { serviceCode: ServiceCode; onClose: () => void }) {
+  const save = useSaveServiceCode();
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Update service code"
+      schema={serviceCodeSchema}
+      initialValues={serviceCodeFormOf(serviceCode)}
+      onSubmit={(values, helpers) => save(values, helpers, serviceCode._id)}
+      submitLabel="Update"
+    >
+      <ServiceCodeFields />
+    </FormDialog>
+  );
 }

@@ -1,19 +1,22 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetServiceCodesQuery } from '../../api/service-codes-api';
-import { FormCard } from '../../components/form-card';
-import { FormDialog } from '../../components/form-dialog';
+import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
+import { lazyNamed } from '../../components/lazy-named';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import type { ServiceCode } from '../../domain/entities';
-import { serviceCodeSchema } from '../../domain/schemas/catalogue';
-import { emptyServiceCodeForm, serviceCodeFormOf, ServiceCodeFields, useSaveServiceCode } from './service-code-form';
+
+// The forms (Formik, yup and the fields) load when their tab or dialog opens, not with the list.
+const loadForms = () => import('./service-code-form');
+const CreateServiceCodeForm = lazyNamed(loadForms, 'CreateServiceCodeForm');
+const EditServiceCodeDialog = lazyNamed(loadForms, 'EditServiceCodeDialog');
 
 type ServiceCodeTab = 'all' | 'new';
 
@@ -23,7 +26,6 @@ export default function ServiceCodesScreen() {
   const [editing, setEditing] = useState<ServiceCode | null>(null);
   const query = useGetServiceCodesQuery({ page });
   const grid = useServerGrid(query, page, setPage);
-  const save = useSaveServiceCode();
   useLoadErrorToast(query.isError);
 
   const columns = useMemo<GridColDef<ServiceCode>[]>(
@@ -49,28 +51,14 @@ export default function ServiceCodesScreen() {
       {tab === 'all' ? (
         <PagedGrid<ServiceCode> columns={columns} {...grid} gridKey="service-codes" label="Service codes" />
       ) : (
-        <FormCard
-          title="Register service codes"
-          schema={serviceCodeSchema}
-          initialValues={emptyServiceCodeForm}
-          onSubmit={(values, helpers) => save(values, helpers)}
-          submitLabel="Register"
-        >
-          <ServiceCodeFields />
-        </FormCard>
+        <Suspense fallback={<PageFallback />}>
+          <CreateServiceCodeForm />
+        </Suspense>
       )}
       {editing && (
-        <FormDialog
-          open
-          onClose={() => setEditing(null)}
-          title="Update service code"
-          schema={serviceCodeSchema}
-          initialValues={serviceCodeFormOf(editing)}
-          onSubmit={(values, helpers) => save(values, helpers, editing._id)}
-          submitLabel="Update"
-        >
-          <ServiceCodeFields />
-        </FormDialog>
+        <Suspense fallback={null}>
+          <EditServiceCodeDialog serviceCode={editing} onClose={() => setEditing(null)} />
+        </Suspense>
       )}
     </Stack>
   );

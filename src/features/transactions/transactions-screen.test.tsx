@@ -73,14 +73,21 @@ describe('Transactions screen', () => {
     expect(await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` })).toBeInTheDocument();
   });
 
-  it('reloads for another day', async () => {
+  it('reloads for a day typed as MM/DD/YYYY or chosen in the calendar', async () => {
     const { user } = await renderApp({ url: '/transactions', user: code.agent });
     await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` });
-    const group = screen.getByRole('group', { name: 'Date' });
-    await user.click(within(group).getAllByRole('spinbutton')[0]);
-    await user.keyboard('01012020');
+    const date = screen.getByRole('textbox', { name: 'Date' });
+    await user.clear(date);
+    await user.type(date, '01/01/2020');
     expect(await screen.findByRole('heading', { name: 'Transactions for 01 January 2020 ( 0 )' })).toBeInTheDocument();
     expect(await screen.findByText('No records')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Choose date' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Date' });
+    expect(within(calendar).getByText('January 2020')).toBeInTheDocument();
+    await user.click(within(calendar).getByRole('gridcell', { name: '2' }));
+    expect(await screen.findByRole('heading', { name: 'Transactions for 02 January 2020 ( 0 )' })).toBeInTheDocument();
+    expect(date).toHaveValue('01/02/2020');
   });
 
   it('downloads the whole filtered day as CSV', async () => {

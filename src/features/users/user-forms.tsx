@@ -47,13 +47,12 @@ export function CreateUserForm() {
 }
 
 /** 'Update user login information' with the Afcon-only switch (DESIGN §3). */
-export function EditUserDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateUser] = useUpdateUserMutation();
   const { enqueueSnackbar } = useSnackbar();
   const failed = useFailureToast();
-  const initialValues: UpdateValues = { userName: user?.userName ?? '', password: '', isAfcon: user?.isAfcon ?? false };
+  const initialValues: UpdateValues = { userName: user.userName, password: '', isAfcon: user.isAfcon ?? false };
   const submit = async (values: UpdateValues) => {
-    if (!user) return false;
     try {
       await updateUser({
         id: user._id,
@@ -70,7 +69,7 @@ export function EditUserDialog({ user, onClose }: { user: User | null; onClose: 
   };
   return (
     <FormDialog
-      open={user !== null}
+      open
       onClose={onClose}
       title="Update user login information"
       schema={updateUserSchema}

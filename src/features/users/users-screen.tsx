@@ -1,17 +1,23 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetUsersQuery } from '../../api/users-api';
+import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
+import { lazyNamed } from '../../components/lazy-named';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
 import type { User } from '../../domain/entities';
 import { isEditableRole, roleLabel } from '../../domain/roles';
-import { CreateUserForm, EditUserDialog } from './user-forms';
+
+// The forms (Formik, yup and the fields) load when their tab or dialog opens, not with the list.
+const loadForms = () => import('./user-forms');
+const CreateUserForm = lazyNamed(loadForms, 'CreateUserForm');
+const EditUserDialog = lazyNamed(loadForms, 'EditUserDialog');
 
 type UsersTab = 'all' | 'new';
 
@@ -51,8 +57,18 @@ export default function UsersScreen() {
         <Tab value="all" label="All" />
         <Tab value="new" label="Create new account" />
       </Tabs>
-      {tab === 'all' ? <PagedGrid columns={columns} {...grid} gridKey="users" label="Users" /> : <CreateUserForm />}
-      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      {tab === 'all' ? (
+        <PagedGrid columns={columns} {...grid} gridKey="users" label="Users" />
+      ) : (
+        <Suspense fallback={<PageFallback />}>
+          <CreateUserForm />
+        </Suspense>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
