@@ -34,9 +34,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     // JIT compiling pays off for analytics, not for short OLTP queries, where it adds tens of ms.
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
+    // An idle connection the server ends (restart, failover, a database dropped while the pool
+    // closes) is reported on the pool; without a listener that event would crash the process.
+    // The pool opens a new connection on the next query.
+    let closing = false;
+    pool.on('error', (error) => {
+      if (!closing) console.error(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
   const dataDir = options.dataDir ?? './data';
   // PGlite keeps its buffer pool inside the server's own memory, next to the OS's file cache; its
