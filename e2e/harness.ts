@@ -95,6 +95,9 @@ export async function launchBrowser(): Promise<Browser> {
 /** Saves a full-page screenshot under e2e/output (a CI artifact). */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(OUTPUT, { recursive: true });
+  // The route overlay (SPEC §9, 1 s) and the charts' entry animations would otherwise be caught mid-way.
+  await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 5_000 });
+  await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`), fullPage: true });
 }
 
