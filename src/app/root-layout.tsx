@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import Backdrop from '@mui/material/Backdrop';
-import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { PageFallback } from '../components/page-fallback';
 
 /** SPEC §9: every route entry shows the loading overlay for 1000 ms. */
 export const ROUTE_OVERLAY_MS = 1000;
@@ -18,15 +18,6 @@ function RouteLoadingOverlay({ pathname }: { pathname: string }) {
     <Backdrop open={open} sx={{ zIndex: (theme) => theme.zIndex.drawer + 2, color: '#fff' }} data-testid="route-overlay">
       <CircularProgress color="inherit" />
     </Backdrop>
-  );
-}
-
-/** The spinner shown while a lazy screen's code loads. */
-export function PageFallback() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
   );
 }
 

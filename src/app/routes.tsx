@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { defaultExport } from '../components/lazy-import';
 import AppShell from '../features/layout/app-shell';
 import { RootLayout } from './root-layout';
 import { PrivateRoute, PublicRoute } from './route-guards';
@@ -10,13 +11,8 @@ type ScreenModule = { default: ComponentType | { default: ComponentType } };
  * Every screen is its own chunk, so the sign-in page never loads the DataGrid. The private shell
  * comes with the route table: every private route needs it, and as a parent of the screens it
  * keeps the MUI parts they share with it (Divider, Toolbar, Stack...) out of their chunks.
- * Under jest, Node's native import() of a Babel-compiled module nests `default` once more.
  */
-const screen = (load: () => Promise<ScreenModule>) =>
-  lazy(async () => {
-    const loaded = (await load()).default;
-    return { default: 'default' in loaded ? loaded.default : loaded };
-  });
+const screen = (load: () => Promise<ScreenModule>) => lazy(async () => ({ default: defaultExport(await load()) }));
 
 const SignInScreen = screen(() => import('../features/auth/sign-in-screen'));
 const SignUpScreen = screen(() => import('../features/auth/sign-up-screen'));

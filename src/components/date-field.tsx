@@ -6,17 +6,14 @@ import TextField from '@mui/material/TextField';
 import EventIcon from '@mui/icons-material/Event';
 import { dayToUsDate, usDateToDay } from '../domain/calendar-day';
 import type { DayCalendarProps } from './day-calendar';
+import { defaultExport } from './lazy-import';
 
 export const INVALID_DATE = 'Invalid date, use MM/DD/YYYY';
 export const CALENDAR_NOT_LOADED = 'The calendar did not load, type the date';
 
 type CalendarModule = { default: ComponentType<DayCalendarProps> | { default: ComponentType<DayCalendarProps> } };
 
-/** Under jest, Node's native import() of a Babel-compiled module nests `default` once more. */
-const loadCalendar = async () => {
-  const loaded = (await (import(/* webpackChunkName: "day-calendar" */ './day-calendar') as Promise<CalendarModule>)).default;
-  return 'default' in loaded ? loaded.default : loaded;
-};
+const loadCalendar = async () => defaultExport(await (import(/* webpackChunkName: "day-calendar" */ './day-calendar') as Promise<CalendarModule>));
 
 /** Typed text that has the shape of a whole date, so a wrong one is worth saying at once. */
 const looksComplete = (text: string) => /^\s*(\d{1,2}\/\d{1,2}\/\d{4}|\d{8})\s*$/.test(text) || text.trim().length > 10;

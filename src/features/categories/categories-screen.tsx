@@ -1,14 +1,10 @@
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetCategoriesQuery } from '../../api/categories-api';
-import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
-import { lazyNamed } from '../../components/lazy-named';
+import { lazyNamed } from '../../components/lazy-import';
+import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
@@ -21,11 +17,9 @@ const loadForms = () => import('./category-form');
 const CreateCategoryForm = lazyNamed(loadForms, 'CreateCategoryForm');
 const EditCategoryDialog = lazyNamed(loadForms, 'EditCategoryDialog');
 
-type CategoryTab = 'all' | 'new';
-
 export default function CategoriesScreen() {
   const location = useLocation();
-  const [tab, setTab] = useState<CategoryTab>(location.pathname === '/categories/new' ? 'new' : 'all');
+  const [tab, setTab] = useState<ListCreateTab>(location.pathname === '/categories/new' ? 'new' : 'all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Category | null>(null);
   const query = useGetCategoriesQuery({ page });
@@ -52,26 +46,14 @@ export default function CategoriesScreen() {
   );
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Categories
-      </Typography>
-      <Tabs value={tab} onChange={(_event, next: CategoryTab) => setTab(next)} aria-label="Categories">
-        <Tab value="all" label="All" />
-        <Tab value="new" label="Create new category" />
-      </Tabs>
-      {tab === 'all' ? (
-        <PagedGrid<Category> columns={columns} {...grid} gridKey="categories" label="Categories" />
-      ) : (
-        <Suspense fallback={<PageFallback />}>
-          <CreateCategoryForm />
-        </Suspense>
-      )}
-      {editing && (
-        <Suspense fallback={null}>
-          <EditCategoryDialog category={editing} onClose={() => setEditing(null)} />
-        </Suspense>
-      )}
-    </Stack>
+    <ListCreateTabs
+      title="Categories"
+      createLabel="Create new category"
+      tab={tab}
+      onTabChange={setTab}
+      list={<PagedGrid<Category> columns={columns} {...grid} gridKey="categories" label="Categories" />}
+      createForm={<CreateCategoryForm />}
+      editDialog={editing && <EditCategoryDialog category={editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

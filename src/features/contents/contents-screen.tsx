@@ -1,14 +1,10 @@
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetContentsQuery } from '../../api/contents-api';
-import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
-import { lazyNamed } from '../../components/lazy-named';
+import { lazyNamed } from '../../components/lazy-import';
+import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
@@ -21,14 +17,12 @@ const loadForms = () => import('./content-form');
 const CreateContentForm = lazyNamed(loadForms, 'CreateContentForm');
 const EditContentDialog = lazyNamed(loadForms, 'EditContentDialog');
 
-type ContentTab = 'all' | 'new';
-
 /** SPEC §9: message preview 100 characters, description 20, each followed by '....' when cut. */
 const MESSAGE_PREVIEW = 100;
 const DESCRIPTION_PREVIEW = 20;
 
 export default function ContentsScreen() {
-  const [tab, setTab] = useState<ContentTab>('all');
+  const [tab, setTab] = useState<ListCreateTab>('all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Content | null>(null);
   const query = useGetContentsQuery({ page });
@@ -55,26 +49,14 @@ export default function ContentsScreen() {
   );
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Contents
-      </Typography>
-      <Tabs value={tab} onChange={(_event, next: ContentTab) => setTab(next)} aria-label="Contents">
-        <Tab value="all" label="All" />
-        <Tab value="new" label="Create new content" />
-      </Tabs>
-      {tab === 'all' ? (
-        <PagedGrid<Content> columns={columns} {...grid} gridKey="contents" label="Contents" />
-      ) : (
-        <Suspense fallback={<PageFallback />}>
-          <CreateContentForm />
-        </Suspense>
-      )}
-      {editing && (
-        <Suspense fallback={null}>
-          <EditContentDialog content={editing} onClose={() => setEditing(null)} />
-        </Suspense>
-      )}
-    </Stack>
+    <ListCreateTabs
+      title="Contents"
+      createLabel="Create new content"
+      tab={tab}
+      onTabChange={setTab}
+      list={<PagedGrid<Content> columns={columns} {...grid} gridKey="contents" label="Contents" />}
+      createForm={<CreateContentForm />}
+      editDialog={editing && <EditContentDialog content={editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

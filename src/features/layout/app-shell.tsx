@@ -18,7 +18,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { PageFallback } from '../../app/root-layout';
+import { PageFallback } from '../../components/page-fallback';
 import { useLogout } from '../../app/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../app/session-slice';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../app/ui-slice';

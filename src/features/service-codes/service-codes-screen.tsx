@@ -1,13 +1,9 @@
-import { Suspense, useMemo, useState } from 'react';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetServiceCodesQuery } from '../../api/service-codes-api';
-import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
-import { lazyNamed } from '../../components/lazy-named';
+import { lazyNamed } from '../../components/lazy-import';
+import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
@@ -18,10 +14,8 @@ const loadForms = () => import('./service-code-form');
 const CreateServiceCodeForm = lazyNamed(loadForms, 'CreateServiceCodeForm');
 const EditServiceCodeDialog = lazyNamed(loadForms, 'EditServiceCodeDialog');
 
-type ServiceCodeTab = 'all' | 'new';
-
 export default function ServiceCodesScreen() {
-  const [tab, setTab] = useState<ServiceCodeTab>('all');
+  const [tab, setTab] = useState<ListCreateTab>('all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ServiceCode | null>(null);
   const query = useGetServiceCodesQuery({ page });
@@ -40,26 +34,14 @@ export default function ServiceCodesScreen() {
   );
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Service codes
-      </Typography>
-      <Tabs value={tab} onChange={(_event, next: ServiceCodeTab) => setTab(next)} aria-label="Service codes">
-        <Tab value="all" label="All" />
-        <Tab value="new" label="Register service codes" />
-      </Tabs>
-      {tab === 'all' ? (
-        <PagedGrid<ServiceCode> columns={columns} {...grid} gridKey="service-codes" label="Service codes" />
-      ) : (
-        <Suspense fallback={<PageFallback />}>
-          <CreateServiceCodeForm />
-        </Suspense>
-      )}
-      {editing && (
-        <Suspense fallback={null}>
-          <EditServiceCodeDialog serviceCode={editing} onClose={() => setEditing(null)} />
-        </Suspense>
-      )}
-    </Stack>
+    <ListCreateTabs
+      title="Service codes"
+      createLabel="Register service codes"
+      tab={tab}
+      onTabChange={setTab}
+      list={<PagedGrid<ServiceCode> columns={columns} {...grid} gridKey="service-codes" label="Service codes" />}
+      createForm={<CreateServiceCodeForm />}
+      editDialog={editing && <EditServiceCodeDialog serviceCode={editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

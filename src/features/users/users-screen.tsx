@@ -1,13 +1,9 @@
-import { Suspense, useMemo, useState } from 'react';
-import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetUsersQuery } from '../../api/users-api';
-import { PageFallback } from '../../app/root-layout';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
-import { lazyNamed } from '../../components/lazy-named';
+import { lazyNamed } from '../../components/lazy-import';
+import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
 import { useLoadErrorToast } from '../../components/use-load-error-toast';
 import { useServerGrid } from '../../components/use-server-grid';
@@ -19,11 +15,9 @@ const loadForms = () => import('./user-forms');
 const CreateUserForm = lazyNamed(loadForms, 'CreateUserForm');
 const EditUserDialog = lazyNamed(loadForms, 'EditUserDialog');
 
-type UsersTab = 'all' | 'new';
-
 /** SPEC §2 users: list with Edit (disabled for admin and super-user) and the create form. */
 export default function UsersScreen() {
-  const [tab, setTab] = useState<UsersTab>('all');
+  const [tab, setTab] = useState<ListCreateTab>('all');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<User | null>(null);
   const query = useGetUsersQuery({ page }, { skip: tab !== 'all' });
@@ -49,26 +43,14 @@ export default function UsersScreen() {
   );
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        Users
-      </Typography>
-      <Tabs value={tab} onChange={(_event, value: UsersTab) => setTab(value)} aria-label="Users">
-        <Tab value="all" label="All" />
-        <Tab value="new" label="Create new account" />
-      </Tabs>
-      {tab === 'all' ? (
-        <PagedGrid columns={columns} {...grid} gridKey="users" label="Users" />
-      ) : (
-        <Suspense fallback={<PageFallback />}>
-          <CreateUserForm />
-        </Suspense>
-      )}
-      {editing && (
-        <Suspense fallback={null}>
-          <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-        </Suspense>
-      )}
-    </Stack>
+    <ListCreateTabs
+      title="Users"
+      createLabel="Create new account"
+      tab={tab}
+      onTabChange={setTab}
+      list={<PagedGrid columns={columns} {...grid} gridKey="users" label="Users" />}
+      createForm={<CreateUserForm />}
+      editDialog={editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
+    />
   );
 }

@@ -1,11 +1,19 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+// Under jest, Node's native import() of a Babel-compiled module puts what webpack answers one
+// level deeper, under `default`; these helpers read either form.
+
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
+
+/** A module's default export, from what import() answered. */
+export function defaultExport<T extends object>(loaded: { default: T | { default: T } }): T {
+  const value = loaded.default;
+  return 'default' in value ? (value as { default: T }).default : (value as T);
+}
 
 /**
  * React.lazy for one named component of a module loaded with import(), e.g. a screen's forms,
- * which it needs only once a tab or dialog opens. Under jest, Node's native import() of a
- * Babel-compiled module may put the exports under `default`.
+ * which it needs only once a tab or dialog opens.
  */
 export function lazyNamed<M extends object, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType<PropsOf<M[K]>>> {
   return lazy(async () => {
