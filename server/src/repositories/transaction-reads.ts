@@ -153,17 +153,6 @@ export function transactionReads(db: Db) {
       return { docsJson: row.docs, total: Number(row.total) };
     },
 
-    async page(filter: TransactionFilter, offset: number, limit: number): Promise<{ docs: Transaction[]; total: number }> {
-      const { docsJson, total } = await this.pageJson(filter, offset, limit);
-      return { docs: JSON.parse(docsJson) as Transaction[], total };
-    },
-
-    async count(filter: TransactionFilter): Promise<number> {
-      const params = new Params();
-      const [row] = await rawRows<{ total: number }>(db, { text: `select ${totalSql(filter, params)} as total`, values: params.values });
-      return Number(row.total);
-    },
-
     /** Walks the whole filtered set newest first in keyset chunks, so memory stays flat. */
     async *chunks(filter: TransactionFilter, size = 5000): AsyncGenerator<Transaction[]> {
       let afterId: string | undefined;
