@@ -1,11 +1,13 @@
 /**
  * API benchmark (issue 4): seeds transactions into a fresh local PostgreSQL database and into
- * PGlite, starts the real server in-process, and measures with autocannon the transactions page,
- * the failed page, the phone search and the dashboard summary beside a bare Fastify route that
- * answers the same 50-row JSON from memory. Appends the numbers to bench/RESULTS.md.
+ * PGlite, starts the real server alone in its own process (bench/api-server.ts), and measures with
+ * autocannon, run in processes of its own, the transactions page, the failed page, the phone
+ * search and the dashboard summary beside a bare Fastify route that answers the same 50-row JSON
+ * from memory. Appends the numbers to bench/RESULTS.md.
  *
  *   npm run bench:api                          1,000,000 rows (and 100,000 for the cost comparison)
  *   npm run bench:api -- --rows 200000 --small 20000 --pglite-rows 100000 --duration 5
+ *   npm run bench:api -- --reuse               keep PostgreSQL databases already seeded to that size
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
