@@ -1,13 +1,10 @@
-import { Link as RouterLink } from 'react-router-dom';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { useForgotPasswordMutation } from '../../api/auth-api';
-import { SubmitButton } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
 import { forgotPasswordSchema } from '../../domain/schemas/auth';
 import { AuthCard } from './auth-card';
+import { PasswordFormActions } from './password-form-actions';
 
 /** SPEC §2 and §8: mail a reset link that comes back to /reset-password on this site. */
 export default function ForgotPasswordScreen() {
@@ -29,12 +26,7 @@ export default function ForgotPasswordScreen() {
       <Formik initialValues={{ email: '' }} validationSchema={forgotPasswordSchema} onSubmit={submit}>
         <Form noValidate aria-label="Forgot password">
           <FormTextField name="email" label="Email" type="email" autoComplete="email" />
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <SubmitButton label="Send reset link" fullWidth />
-            <Link component={RouterLink} to="/" variant="body2">
-              Back to sign in
-            </Link>
-          </Stack>
+          <PasswordFormActions submitLabel="Send reset link" />
         </Form>
       </Formik>
     </AuthCard>

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useResetPasswordMutation } from '../../api/auth-api';
 import { readApiError } from '../../api/api-error';
-import { SubmitButton } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
 import { resetPasswordSchema } from '../../domain/schemas/auth';
 import { AuthCard } from './auth-card';
+import { PasswordFormActions } from './password-form-actions';
 
 type ResetValues = { password: string; confirmPassword: string };
 type Banner = { severity: 'success' | 'error'; text: string };
@@ -52,12 +51,7 @@ export default function ResetPasswordScreen() {
         <Form noValidate aria-label="Reset password">
           <FormTextField name="password" label="New password" type="password" autoComplete="new-password" />
           <FormTextField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
-          <Stack spacing={2} sx={{ mt: 1 }}>
-            <SubmitButton label="Reset password" fullWidth />
-            <Link component={RouterLink} to="/" variant="body2">
-              Back to sign in
-            </Link>
-          </Stack>
+          <PasswordFormActions submitLabel="Reset password" />
         </Form>
       </Formik>
     </AuthCard>
