@@ -5,17 +5,20 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { Mutex } from 'async-mutex';
-import { loggedOut, tokensRefreshed, type SessionState } from '../app/session-slice';
+import { loggedOut, tokensRefreshed, type SessionState } from '../state/session-slice';
 import { apiUrl } from './api-url';
 
 type SessionRoot = { session: SessionState };
 
 const sessionOf = (getState: () => unknown): SessionState => (getState() as SessionRoot).session;
 
+type ReauthBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
 // Built per call: the web tests set the API origin after modules load.
-const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extra) =>
+const rawBaseQuery: ReauthBaseQuery = (args, api, extra) =>
   fetchBaseQuery({
     baseUrl: apiUrl(''),
     prepareHeaders: (headers, { getState }) => {
@@ -81,7 +84,7 @@ export async function refreshSession(api: Pick<BaseQueryApi, 'dispatch' | 'getSt
  * SPEC §4: a 401 triggers one refresh and one replay. The token a call was sent with tells
  * whether someone else already refreshed meanwhile, so three concurrent 401s share one refresh.
  */
-export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+export const baseQueryWithReauth: ReauthBaseQuery = async (
   args,
   api,
   extra,

@@ -5,8 +5,8 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { apiUrl } from '../api/api-url';
 import { authApi, type LoginResults } from '../api/auth-api';
 import { AppProviders, AppRoutes } from '../app/app';
-import { signedIn } from '../app/session-slice';
-import { setupStore, type AppStore } from '../app/store';
+import { signedIn } from '../state/session-slice';
+import { setupStore, type AppStore } from '../state/store';
 import { TEST_ADMIN } from './test-admin';
 
 // Lazy screens load their modules on first use under jest, which can take a few seconds.

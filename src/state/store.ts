@@ -4,12 +4,12 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } fro
 import storage from 'redux-persist/lib/storage';
 import { baseApi } from '../api/base-api';
 import { resolvedReducer } from './resolved-slice';
-import { PERSIST_KEY_PREFIX, SESSION_PERSIST_KEY, UI_PERSIST_KEY } from './persist-keys';
+import { PERSIST_KEY_PREFIX, SESSION_PERSIST_KEY, UI_PERSIST_KEY } from './persisted-storage';
 import { loggedOut, sessionReducer } from './session-slice';
 import { uiReducer } from './ui-slice';
 
 // One key per slice so a slice's stored shape can change without touching the others; the keys
-// live in persist-keys.ts, which the entry reads to tell a stored session without loading redux.
+// live in persisted-storage.ts, which the entry reads to tell a stored session without loading redux.
 const persisted = <S>(key: string, reducer: (state: S | undefined, action: UnknownAction) => S) =>
   persistReducer({ key, storage }, reducer);
 
