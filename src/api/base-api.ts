@@ -113,22 +113,25 @@ export const baseQueryWithReauth: ReauthBaseQuery = async (
   return rawBaseQuery(args, api, extra);
 };
 
+const TAG_TYPES = ['User', 'Profile', 'Category', 'ServiceCode', 'Content', 'Sms', 'Transaction', 'FailedTransaction', 'Dashboard', 'Campaign', 'Ranking'] as const;
+
+export type ApiTagType = (typeof TAG_TYPES)[number];
+
+/**
+ * What a paged list provides (STYLE): `{ type, id: 'LIST' }`, which a create invalidates, plus one
+ * `{ type, id }` per row; `{ list: false }` for a result (a search) that no create changes.
+ */
+export function listTags<T extends ApiTagType>(type: T, { list = true } = {}) {
+  return (result: { docs: { _id: string }[] } | undefined) => [
+    ...(list ? [{ type, id: 'LIST' }] : []),
+    ...(result?.docs ?? []).map((row) => ({ type, id: row._id })),
+  ];
+}
+
 /** The one API of the SPA; resource files add their endpoints with injectEndpoints. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: [
-    'User',
-    'Profile',
-    'Category',
-    'ServiceCode',
-    'Content',
-    'Sms',
-    'Transaction',
-    'FailedTransaction',
-    'Dashboard',
-    'Campaign',
-    'Ranking',
-  ],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,7 +1,7 @@
 import type { ApiEnvelope, Transaction } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
 import type { TransactionStatus } from '../domain/transaction-status';
-import { baseApi } from './base-api';
+import { baseApi, listTags } from './base-api';
 
 /** A service code and a day (`YYYY-MM-DD`); the service code is optional for managers. */
 export interface TransactionFilter {
@@ -41,23 +41,17 @@ export const transactionsApi = baseApi.injectEndpoints({
     getTransactions: build.query<PagedList<Transaction>, TransactionsQuery>({
       query: ({ page, limit = 50, ...filter }) => ({ url: '/v1/transactions', method: 'POST', params: { page, limit }, body: compact(filter) }),
       transformResponse: toPage,
-      providesTags: (result) => [
-        { type: 'Transaction', id: 'LIST' },
-        ...(result?.docs ?? []).map((t) => ({ type: 'Transaction' as const, id: t._id })),
-      ],
+      providesTags: listTags('Transaction'),
     }),
     getFailedTransactions: build.query<PagedList<Transaction>, TransactionsQuery>({
       query: ({ page, limit = 50, ...filter }) => ({ url: '/v1/transactions/to/give/attention', params: { page, limit, ...compact(filter) } }),
       transformResponse: toPage,
-      providesTags: (result) => [
-        { type: 'FailedTransaction', id: 'LIST' },
-        ...(result?.docs ?? []).map((t) => ({ type: 'FailedTransaction' as const, id: t._id })),
-      ],
+      providesTags: listTags('FailedTransaction'),
     }),
     searchTransactions: build.query<PagedList<Transaction>, SearchQuery>({
       query: ({ phoneNumber, page, limit = 50 }) => ({ url: '/v1/transactions/search', method: 'POST', params: { page, limit }, body: { phoneNumber } }),
       transformResponse: toPage,
-      providesTags: (result) => (result?.docs ?? []).map((t) => ({ type: 'Transaction' as const, id: t._id })),
+      providesTags: listTags('Transaction', { list: false }),
     }),
     resolveTransaction: build.mutation<Transaction, string>({
       query: (id) => ({ url: `/v1/transactions/to/give/attention/${id}`, method: 'POST', body: { isResolved: true } }),
