@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { hasStoredSession } from './app/persist-keys';
+import { hasStoredSession } from './state/persisted-storage';
 import { LightSignIn } from './features/auth/light-sign-in';
 
 /**

@@ -1,5 +1,5 @@
-import { signedIn } from '../app/session-slice';
-import { setupStore } from '../app/store';
+import { signedIn } from '../state/session-slice';
+import { setupStore } from '../state/store';
 import { loginViaApi } from '../testing/render-app';
 import { profileApi } from './profile-api';
 import { usersApi } from './users-api';

@@ -5,17 +5,20 @@ import {
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { Mutex } from 'async-mutex';
-import { loggedOut, tokensRefreshed, type SessionState } from '../app/session-slice';
+import { loggedOut, tokensRefreshed, type SessionState } from '../state/session-slice';
 import { apiUrl } from './api-url';
 
 type SessionRoot = { session: SessionState };
 
 const sessionOf = (getState: () => unknown): SessionState => (getState() as SessionRoot).session;
 
+type ReauthBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
 // Built per call: the web tests set the API origin after modules load.
-const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extra) =>
+const rawBaseQuery: ReauthBaseQuery = (args, api, extra) =>
   fetchBaseQuery({
     baseUrl: apiUrl(''),
     prepareHeaders: (headers, { getState }) => {
@@ -81,7 +84,7 @@ export async function refreshSession(api: Pick<BaseQueryApi, 'dispatch' | 'getSt
  * SPEC §4: a 401 triggers one refresh and one replay. The token a call was sent with tells
  * whether someone else already refreshed meanwhile, so three concurrent 401s share one refresh.
  */
-export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+export const baseQueryWithReauth: ReauthBaseQuery = async (
   args,
   api,
   extra,
@@ -110,22 +113,25 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   return rawBaseQuery(args, api, extra);
 };
 
+const TAG_TYPES = ['User', 'Profile', 'Category', 'ServiceCode', 'Content', 'Sms', 'Transaction', 'FailedTransaction', 'Dashboard', 'Campaign', 'Ranking'] as const;
+
+export type ApiTagType = (typeof TAG_TYPES)[number];
+
+/**
+ * What a paged list provides (STYLE): `{ type, id: 'LIST' }`, which a create invalidates, plus one
+ * `{ type, id }` per row; `{ list: false }` for a result (a search) that no create changes.
+ */
+export function listTags<T extends ApiTagType>(type: T, { list = true } = {}) {
+  return (result: { docs: { _id: string }[] } | undefined) => [
+    ...(list ? [{ type, id: 'LIST' }] : []),
+    ...(result?.docs ?? []).map((row) => ({ type, id: row._id })),
+  ];
+}
+
 /** The one API of the SPA; resource files add their endpoints with injectEndpoints. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: [
-    'User',
-    'Profile',
-    'Category',
-    'ServiceCode',
-    'Content',
-    'Sms',
-    'Transaction',
-    'FailedTransaction',
-    'Dashboard',
-    'Campaign',
-    'Ranking',
-  ],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,7 +1,7 @@
 import type { CategoryLevel } from '../domain/category-levels';
 import type { ApiEnvelope, Category } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
-import { baseApi } from './base-api';
+import { baseApi, listTags } from './base-api';
 
 export interface CategoriesQuery {
   page: number;
@@ -21,10 +21,7 @@ export const categoriesApi = baseApi.injectEndpoints({
     getCategories: build.query<PagedList<Category>, CategoriesQuery>({
       query: ({ page, limit }) => ({ url: '/v1/category', params: limit ? { page, limit } : { page } }),
       transformResponse: (response: ApiEnvelope<PagedList<Category>>) => readPagedList(response.results),
-      providesTags: (result) => [
-        { type: 'Category', id: 'LIST' },
-        ...(result?.docs ?? []).map((category) => ({ type: 'Category' as const, id: category._id })),
-      ],
+      providesTags: listTags('Category'),
     }),
     createCategory: build.mutation<Category, CategoryRequest>({
       query: (body) => ({ url: '/v1/category', method: 'POST', body }),

@@ -1,7 +1,7 @@
 import type { CategoryLevel } from '../domain/category-levels';
 import type { ApiEnvelope, Content } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
-import { baseApi } from './base-api';
+import { baseApi, listTags } from './base-api';
 
 /** SPEC §7 payload of a content (ticket). */
 export interface ContentRequest {
@@ -18,10 +18,7 @@ export const contentsApi = baseApi.injectEndpoints({
     getContents: build.query<PagedList<Content>, { page: number }>({
       query: ({ page }) => ({ url: '/v1/ticket', params: { page } }),
       transformResponse: (response: ApiEnvelope<PagedList<Content>>) => readPagedList(response.results),
-      providesTags: (result) => [
-        { type: 'Content', id: 'LIST' },
-        ...(result?.docs ?? []).map((content) => ({ type: 'Content' as const, id: content._id })),
-      ],
+      providesTags: listTags('Content'),
     }),
     createContent: build.mutation<Content, ContentRequest>({
       query: (body) => ({ url: '/v1/ticket', method: 'POST', body }),

@@ -1,6 +1,6 @@
 import type { ApiEnvelope, ServiceCode } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
-import { baseApi } from './base-api';
+import { baseApi, listTags } from './base-api';
 
 export interface ServiceCodeRequest {
   name: string;
@@ -14,10 +14,7 @@ export const serviceCodesApi = baseApi.injectEndpoints({
     getServiceCodes: build.query<PagedList<ServiceCode>, { page: number; limit?: number }>({
       query: ({ page, limit }) => ({ url: '/v1/short-code', params: limit ? { page, limit } : { page } }),
       transformResponse: (response: ApiEnvelope<PagedList<ServiceCode>>) => readPagedList(response.results),
-      providesTags: (result) => [
-        { type: 'ServiceCode', id: 'LIST' },
-        ...(result?.docs ?? []).map((code) => ({ type: 'ServiceCode' as const, id: code._id })),
-      ],
+      providesTags: listTags('ServiceCode'),
     }),
     createServiceCode: build.mutation<ServiceCode, ServiceCodeRequest>({
       query: (body) => ({ url: '/v1/short-code', method: 'POST', body }),

@@ -1,7 +1,7 @@
 import type { CategoryLevel } from '../domain/category-levels';
 import type { ApiEnvelope, SmsRecord } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
-import { baseApi } from './base-api';
+import { baseApi, listTags } from './base-api';
 
 export interface SendSmsRequest {
   categoryLevel: CategoryLevel;
@@ -14,10 +14,7 @@ export const smsApi = baseApi.injectEndpoints({
     getSmsMessages: build.query<PagedList<SmsRecord>, { page: number }>({
       query: ({ page }) => ({ url: '/v1/sms', params: { page } }),
       transformResponse: (response: ApiEnvelope<PagedList<SmsRecord>>) => readPagedList(response.results),
-      providesTags: (result) => [
-        { type: 'Sms', id: 'LIST' },
-        ...(result?.docs ?? []).map((sms) => ({ type: 'Sms' as const, id: sms._id })),
-      ],
+      providesTags: listTags('Sms'),
     }),
     sendSms: build.mutation<SmsRecord, SendSmsRequest>({
       query: (body) => ({ url: '/v1/sms', method: 'POST', body }),

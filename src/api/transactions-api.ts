@@ -1,10 +1,7 @@
-import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import type { ApiEnvelope, Transaction } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
 import type { TransactionStatus } from '../domain/transaction-status';
-import type { SessionState } from '../app/session-slice';
-import { apiUrl } from './api-url';
-import { baseApi, refreshSession } from './base-api';
+import { baseApi, listTags } from './base-api';
 
 /** A service code and a day (`YYYY-MM-DD`); the service code is optional for managers. */
 export interface TransactionFilter {
@@ -15,6 +12,18 @@ export interface TransactionFilter {
 export interface TransactionsQuery extends TransactionFilter {
   page: number;
   limit?: number;
+}
+
+/** A CSV export: the whole filtered set; `path` targets another list's export (a campaign's). */
+export interface CsvExportQuery extends TransactionFilter {
+  status?: TransactionStatus;
+  path?: string;
+}
+
+/** The file is kept as text: a Blob is not a serializable store value. */
+export interface CsvFile {
+  csv: string;
+  fileName: string;
 }
 
 export interface SearchQuery {
@@ -32,23 +41,17 @@ export const transactionsApi = baseApi.injectEndpoints({
     getTransactions: build.query<PagedList<Transaction>, TransactionsQuery>({
       query: ({ page, limit = 50, ...filter }) => ({ url: '/v1/transactions', method: 'POST', params: { page, limit }, body: compact(filter) }),
       transformResponse: toPage,
-      providesTags: (result) => [
-        { type: 'Transaction', id: 'LIST' },
-        ...(result?.docs ?? []).map((t) => ({ type: 'Transaction' as const, id: t._id })),
-      ],
+      providesTags: listTags('Transaction'),
     }),
     getFailedTransactions: build.query<PagedList<Transaction>, TransactionsQuery>({
       query: ({ page, limit = 50, ...filter }) => ({ url: '/v1/transactions/to/give/attention', params: { page, limit, ...compact(filter) } }),
       transformResponse: toPage,
-      providesTags: (result) => [
-        { type: 'FailedTransaction', id: 'LIST' },
-        ...(result?.docs ?? []).map((t) => ({ type: 'FailedTransaction' as const, id: t._id })),
-      ],
+      providesTags: listTags('FailedTransaction'),
     }),
     searchTransactions: build.query<PagedList<Transaction>, SearchQuery>({
       query: ({ phoneNumber, page, limit = 50 }) => ({ url: '/v1/transactions/search', method: 'POST', params: { page, limit }, body: { phoneNumber } }),
       transformResponse: toPage,
-      providesTags: (result) => (result?.docs ?? []).map((t) => ({ type: 'Transaction' as const, id: t._id })),
+      providesTags: listTags('Transaction', { list: false }),
     }),
     resolveTransaction: build.mutation<Transaction, string>({
       query: (id) => ({ url: `/v1/transactions/to/give/attention/${id}`, method: 'POST', body: { isResolved: true } }),
@@ -56,6 +59,18 @@ export const transactionsApi = baseApi.injectEndpoints({
       // Only a resolve the server accepted changes what the lists show.
       invalidatesTags: (_result, error, id) =>
         error ? [] : [{ type: 'Transaction', id }, { type: 'FailedTransaction', id }, { type: 'Dashboard', id: 'SUMMARY' }],
+    }),
+    // A mutation, not a query: a download is asked for each time and never cached.
+    exportTransactionsCsv: build.mutation<CsvFile, CsvExportQuery>({
+      query: ({ path = '/v1/transactions/export', status, ...filter }) => ({
+        url: path,
+        params: { ...compact(filter), ...(status ? { status } : {}) },
+        responseHandler: 'text',
+      }),
+      transformResponse: (csv: string, meta) => ({
+        csv,
+        fileName: /filename="([^"]+)"/.exec(meta?.response?.headers.get('content-disposition') ?? '')?.[1] ?? 'transactions.csv',
+      }),
     }),
   }),
 });
@@ -65,28 +80,5 @@ export const {
   useGetFailedTransactionsQuery,
   useSearchTransactionsQuery,
   useResolveTransactionMutation,
+  useExportTransactionsCsvMutation,
 } = transactionsApi;
-
-export interface CsvFile {
-  blob: Blob;
-  fileName: string;
-}
-
-type SessionAccess = Pick<BaseQueryApi, 'dispatch' | 'getState'>;
-
-/**
- * The CSV export of a whole filtered set (`GET /v1/transactions/export`). A file is not kept in
- * the store, so this is a plain fetch with the bearer token, refreshing once on a 401 like every call.
- */
-export async function fetchTransactionsCsv(filter: TransactionFilter & { status?: TransactionStatus }, session: SessionAccess): Promise<CsvFile> {
-  const params = new URLSearchParams({ ...compact(filter), ...(filter.status ? { status: filter.status } : {}) });
-  const send = () => {
-    const token = (session.getState() as { session: SessionState }).session.accessToken;
-    return fetch(apiUrl(`/v1/transactions/export?${params}`), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  };
-  let response = await send();
-  if (response.status === 401 && (await refreshSession(session)).ok) response = await send();
-  if (!response.ok) throw new Error(`Export answered ${response.status}`);
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'transactions.csv';
-  return { blob: await response.blob(), fileName };
-}

@@ -1,6 +1,6 @@
 import type { ApiEnvelope, User } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
-import { baseApi } from './base-api';
+import { baseApi, listTags } from './base-api';
 
 export interface UsersQuery {
   page: number;
@@ -26,10 +26,7 @@ export const usersApi = baseApi.injectEndpoints({
     getUsers: build.query<PagedList<User>, UsersQuery>({
       query: ({ page, limit }) => ({ url: '/v1/users', params: limit ? { page, limit } : { page } }),
       transformResponse: (response: ApiEnvelope<PagedList<User>>) => readPagedList(response.results),
-      providesTags: (result) => [
-        { type: 'User', id: 'LIST' },
-        ...(result?.docs ?? []).map((user) => ({ type: 'User' as const, id: user._id })),
-      ],
+      providesTags: listTags('User'),
     }),
     createUser: build.mutation<User, CreateUserRequest>({
       query: (body) => ({ url: '/v1/auth/create/other', method: 'POST', body }),

@@ -8,11 +8,11 @@ import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { SnackbarProvider, closeSnackbar } from 'notistack';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../state/hooks';
 import { appRoutes } from './routes';
-import type { AppStore } from './store';
-import { buildTheme } from './theme';
-import { selectColorMode } from './ui-slice';
+import type { AppStore } from '../state/store';
+import { buildTheme } from '../components/theme';
+import { selectColorMode } from '../state/ui-slice';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectColorMode);

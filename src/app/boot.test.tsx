@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { loginViaApi } from '../testing/render-app';
 import { TEST_ADMIN } from '../testing/test-admin';
 import { bootApp } from './boot';
-import { hasStoredSession, SESSION_PERSIST_KEY, storageItem } from './persist-keys';
+import { hasStoredSession, SESSION_PERSIST_KEY, storageItem } from '../state/persisted-storage';
 
 describe('bootApp after the light sign-in page', () => {
   it("keeps the new session over an emptied stored one, says 'Logged in' and goes home", async () => {

@@ -4,8 +4,8 @@ import { useSnackbar } from 'notistack';
 import { persistStore, type Persistor } from 'redux-persist';
 import type { LoginResults } from '../api/login-request';
 import { App } from './app';
-import { signedIn } from './session-slice';
-import { setupStore } from './store';
+import { signedIn } from '../state/session-slice';
+import { setupStore } from '../state/store';
 
 function rehydrated(persistor: Persistor): Promise<void> {
   return new Promise((resolve) => {

@@ -7,13 +7,13 @@ import { PageFallback } from '../components/page-fallback';
 /** SPEC §9: every route entry shows the loading overlay for 1000 ms. */
 export const ROUTE_OVERLAY_MS = 1000;
 
-function RouteLoadingOverlay({ pathname }: { pathname: string }) {
+/** Keyed by the path, so each route entry mounts a fresh overlay that starts open. */
+function RouteLoadingOverlay() {
   const [open, setOpen] = useState(true);
   useEffect(() => {
-    setOpen(true);
     const timer = setTimeout(() => setOpen(false), ROUTE_OVERLAY_MS);
     return () => clearTimeout(timer);
-  }, [pathname]);
+  }, []);
   return (
     <Backdrop open={open} sx={{ zIndex: (theme) => theme.zIndex.drawer + 2, color: '#fff' }} data-testid="route-overlay">
       <CircularProgress color="inherit" />
@@ -30,7 +30,7 @@ export function RootLayout() {
   }, [pathname]);
   return (
     <>
-      <RouteLoadingOverlay pathname={pathname} />
+      <RouteLoadingOverlay key={pathname} />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>

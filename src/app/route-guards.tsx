@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { useAppSelector } from './hooks';
-import { selectSession } from './session-slice';
-import { homePathFor, useClearSession, useIsAuthenticated, useTokenCheck } from './session-hooks';
+import { useAppSelector } from '../state/hooks';
+import { selectSession } from '../state/session-slice';
+import { homePathFor, useClearSession, useIsAuthenticated, useTokenCheck } from '../state/session-hooks';
 
 /** SPEC §2: public routes send a signed-in person home, and drop a stale stored session. */
 export function PublicRoute() {

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Form, Formik, type FormikHelpers, type FormikValues } from 'formik';
 import type { AnyObjectSchema } from 'yup';
 import { SubmitButton, type FormSubmit } from './form-dialog';
+import { CardSubtitle } from './card-subtitle';
 
 export interface FormCardProps<V extends FormikValues> {
   title: string;
@@ -37,11 +38,7 @@ export function FormCard<V extends FormikValues>({
         <Typography variant="h6" component="h2">
           {title}
         </Typography>
-        {subtitle && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {subtitle}
-          </Typography>
-        )}
+        {subtitle && <CardSubtitle>{subtitle}</CardSubtitle>}
         <Formik<V> initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize>
           <Form noValidate aria-label={title}>
             {children}

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import type { GridColDef } from '@mui/x-data-grid';
-import { setupStore } from '../app/store';
+import { setupStore } from '../state/store';
 import { PagedGrid, type PagedGridProps } from './paged-grid';
 
 type Row = { _id: string; name: string };

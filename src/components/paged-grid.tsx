@@ -10,15 +10,15 @@ import {
   type GridRowId,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { columnVisibilitySet, densitySet, selectColumnVisibility, selectDensity } from '../app/ui-slice';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { columnVisibilitySet, densitySet, selectColumnVisibility, selectDensity } from '../state/ui-slice';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { apiPageToGridPage, rowNumber } from '../domain/paged-list';
 import { pageCount, showingText, stepPage } from '../domain/grid-paging';
 
 export interface PagedGridProps<R extends GridValidRowModel> {
   columns: GridColDef<R>[];
   rows: R[];
-  /** Total entries on the server; keep it stable while loading (useServerGrid does). */
+  /** Total entries on the server; keep it stable while loading (usePagedGrid does). */
   rowCount: number;
   loading: boolean;
   /** The API's 1-based page. */

@@ -1,12 +1,13 @@
-import { configure, render } from '@testing-library/react';
+import { configure, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { persistStore, type Persistor } from 'redux-persist';
 import { apiUrl } from '../api/api-url';
 import { authApi, type LoginResults } from '../api/auth-api';
 import { AppProviders, AppRoutes } from '../app/app';
-import { signedIn } from '../app/session-slice';
-import { setupStore, type AppStore } from '../app/store';
+import { ROUTE_OVERLAY_MS } from '../app/root-layout';
+import { signedIn } from '../state/session-slice';
+import { setupStore, type AppStore } from '../state/store';
 import { TEST_ADMIN } from './test-admin';
 
 // Lazy screens load their modules on first use under jest, which can take a few seconds.
@@ -27,7 +28,8 @@ export interface RenderAppOptions {
 
 /**
  * Renders the whole app as a person meets it: a fresh store (never shared between tests), the
- * real route table in a memory router, and the real API started by jest's global setup.
+ * real route table in a memory router, and the real API started by jest's global setup. Resolves
+ * once the route overlay has ended and the screen's first loads have answered.
  *
  *   const { user, store } = await renderApp({ url: '/users', user: TEST_ADMIN });
  *   await user.click(await screen.findByRole('tab', { name: 'Create new account' }));
@@ -53,6 +55,7 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
       </MemoryRouter>
     </AppProviders>,
   );
+  await firstLoadEnded(store);
   /** The router's current path, e.g. expect(pathname()).toBe('/transactions'). */
   const pathname = () => current?.pathname ?? url;
   return { store, pathname, user: userEvent.setup({ delay: null }), ...utils };
@@ -61,6 +64,15 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
 function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
   onLocation(useLocation());
   return null;
+}
+
+/** The overlay's time, then no query still on its way (lazy screens start theirs meanwhile). */
+async function firstLoadEnded(store: AppStore): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ROUTE_OVERLAY_MS));
+  await waitFor(() => {
+    const loading = Object.values(store.getState().api.queries).some((query) => query?.status === 'pending');
+    if (loading) throw new Error('The first load has not ended');
+  });
 }
 
 function rehydrated(persistor: Persistor): Promise<void> {

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { CardSubtitle } from '../../components/card-subtitle';
 
 /** The centred card every public page sits in. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -16,11 +17,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           <Typography variant="h5" component="h1" gutterBottom>
             {title}
           </Typography>
-          {subtitle && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {subtitle}
-            </Typography>
-          )}
+          {subtitle && <CardSubtitle>{subtitle}</CardSubtitle>}
           {children}
         </CardContent>
       </Card>

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoginResults } from '../../api/login-request';
-import { hasStoredSession, storageItem, SESSION_PERSIST_KEY } from '../../app/persist-keys';
+import { hasStoredSession, storageItem, SESSION_PERSIST_KEY } from '../../state/persisted-storage';
 import { uniqueName } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { LightSignIn } from './light-sign-in';

@@ -5,8 +5,8 @@ import Paper from '@mui/material/Paper';
 // which a theme from createTheme never uses: what @mui/material's ThemeProviderNoVars renders.
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { requestLogin, type LoginRequest, type LoginResults } from '../../api/login-request';
-import { storedColorMode } from '../../app/persist-keys';
-import { buildTheme } from '../../app/theme';
+import { storedColorMode } from '../../state/persisted-storage';
+import { buildTheme } from '../../components/theme';
 import { AuthCard } from './auth-card';
 import { SignInForm } from './sign-in-form';
 

@@ -4,8 +4,8 @@ import { useSnackbar } from 'notistack';
 import { useLoginMutation } from '../../api/auth-api';
 import { readApiError } from '../../api/api-error';
 import type { LoginRequest } from '../../api/login-request';
-import { useAppDispatch } from '../../app/hooks';
-import { signedIn } from '../../app/session-slice';
+import { useAppDispatch } from '../../state/hooks';
+import { signedIn } from '../../state/session-slice';
 import { AuthCard } from './auth-card';
 import { SignInForm } from './sign-in-form';
 

@@ -6,8 +6,8 @@ import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { lazyNamed } from '../../components/lazy-import';
 import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
-import { useLoadErrorToast } from '../../components/use-load-error-toast';
-import { useServerGrid } from '../../components/use-server-grid';
+import { useLoadToast } from '../../components/use-load-toast';
+import { usePagedGrid } from '../../components/use-paged-grid';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../../domain/category-levels';
 import type { Category } from '../../domain/entities';
 import { formatMoney } from '../../domain/format';
@@ -20,11 +20,11 @@ const EditCategoryDialog = lazyNamed(loadForms, 'EditCategoryDialog');
 export default function CategoriesScreen() {
   const location = useLocation();
   const [tab, setTab] = useState<ListCreateTab>(location.pathname === '/categories/new' ? 'new' : 'all');
-  const [page, setPage] = useState(1);
+  const list = usePagedGrid({ filters: {} });
   const [editing, setEditing] = useState<Category | null>(null);
-  const query = useGetCategoriesQuery({ page });
-  const grid = useServerGrid(query, page, setPage);
-  useLoadErrorToast(query.isError);
+  const query = useGetCategoriesQuery({ page: list.page });
+  const grid = list.gridProps(query);
+  useLoadToast(query);
 
   const columns = useMemo<GridColDef<Category>[]>(
     () => [

@@ -2,13 +2,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
 import { FastField, type FieldProps, type FormikHelpers } from 'formik';
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { useCreateCategoryMutation, useUpdateCategoryMutation, type CategoryRequest } from '../../api/categories-api';
 import { useGetUsersQuery } from '../../api/users-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormTextField, type SelectOption } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
 import { CATEGORY_LEVELS, REQUIRED_PRICE_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
 import type { Category } from '../../domain/entities';
 import { categorySchema } from '../../domain/schemas/catalogue';
@@ -89,27 +88,21 @@ export function CategoryFields() {
 
 /** Saves a category and tells the person how it went (SPEC §8); resolves true on success. */
 export function useSaveCategory() {
-  const { enqueueSnackbar } = useSnackbar();
+  const submit = useSubmit();
   const [create] = useCreateCategoryMutation();
   const [update] = useUpdateCategoryMutation();
-  return async (values: CategoryFormValues, helpers: FormikHelpers<CategoryFormValues>, id?: string): Promise<boolean> => {
-    try {
-      if (id) await update({ id, ...toRequest(values) }).unwrap();
-      else await create(toRequest(values)).unwrap();
-      enqueueSnackbar(id ? 'Successfully updated the category' : 'Successfully created the category', { variant: 'success' });
-      return true;
-    } catch (error) {
-      const info = readApiError(error);
+  return (values: CategoryFormValues, helpers: FormikHelpers<CategoryFormValues>, id?: string): Promise<boolean> =>
+    submit(() => (id ? update({ id, ...toRequest(values) }).unwrap() : create(toRequest(values)).unwrap()), {
+      success: id ? 'Successfully updated the category' : 'Successfully created the category',
       // 409 is ours; 500 is how the legacy server answered a taken name (DESIGN §3).
-      if (info.status === 409 || info.status === 500) {
-        enqueueSnackbar(`Category name ${values.name.trim()} is already taken, please try another`, { variant: 'error' });
-        return false;
-      }
-      if (info.errors.length) helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])));
-      enqueueSnackbar(id ? 'Unable to update a category' : 'Unable to create category', { variant: 'error' });
-      return false;
-    }
-  };
+      failure: (info) =>
+        info.status === 409 || info.status === 500
+          ? `Category name ${values.name.trim()} is already taken, please try another`
+          : id
+            ? 'Unable to update a category'
+            : 'Unable to create category',
+      helpers,
+    });
 }
 
 /** 'Create new category', the second tab of the categories screen. */

@@ -1,12 +1,11 @@
 import Typography from '@mui/material/Typography';
 import { useField, type FormikHelpers } from 'formik';
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { useCreateContentMutation, useUpdateContentMutation } from '../../api/contents-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormSelect, FormTextField } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
 import type { Content } from '../../domain/entities';
 import { contentSchema } from '../../domain/schemas/catalogue';
@@ -65,10 +64,10 @@ export function ContentFields({ wasActive = false }: { wasActive?: boolean }) {
 
 /** Saves a content with SPEC §8's texts, the update toast as DESIGN §5 fixed it; resolves true on success. */
 export function useSaveContent() {
-  const { enqueueSnackbar } = useSnackbar();
+  const submit = useSubmit();
   const [create] = useCreateContentMutation();
   const [update] = useUpdateContentMutation();
-  return async (values: ContentFormValues, helpers: FormikHelpers<ContentFormValues>, id?: string): Promise<boolean> => {
+  return (values: ContentFormValues, helpers: FormikHelpers<ContentFormValues>, id?: string): Promise<boolean> => {
     const body = {
       name: values.name.trim() || null,
       description: values.description.trim() || null,
@@ -77,17 +76,11 @@ export function useSaveContent() {
       message: values.message,
       active: values.active,
     };
-    try {
-      if (id) await update({ id, ...body }).unwrap();
-      else await create(body).unwrap();
-      enqueueSnackbar(id ? 'Successfully updated the ticket' : 'Successfully created a ticket', { variant: 'success' });
-      return true;
-    } catch (error) {
-      const info = readApiError(error);
-      if (info.errors.length) helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])));
-      enqueueSnackbar(id ? 'Unable to update a ticket' : 'Unable to create a ticket', { variant: 'error' });
-      return false;
-    }
+    return submit(() => (id ? update({ id, ...body }).unwrap() : create(body).unwrap()), {
+      success: id ? 'Successfully updated the ticket' : 'Successfully created a ticket',
+      failure: id ? 'Unable to update a ticket' : 'Unable to create a ticket',
+      helpers,
+    });
   };
 }
 

@@ -6,8 +6,8 @@ import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { lazyNamed } from '../../components/lazy-import';
 import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
-import { useLoadErrorToast } from '../../components/use-load-error-toast';
-import { useServerGrid } from '../../components/use-server-grid';
+import { useLoadToast } from '../../components/use-load-toast';
+import { usePagedGrid } from '../../components/use-paged-grid';
 import { categoryLevelLabel } from '../../domain/category-levels';
 import type { Content } from '../../domain/entities';
 import { preview } from '../../domain/format';
@@ -23,11 +23,11 @@ const DESCRIPTION_PREVIEW = 20;
 
 export default function ContentsScreen() {
   const [tab, setTab] = useState<ListCreateTab>('all');
-  const [page, setPage] = useState(1);
+  const list = usePagedGrid({ filters: {} });
   const [editing, setEditing] = useState<Content | null>(null);
-  const query = useGetContentsQuery({ page });
-  const grid = useServerGrid(query, page, setPage);
-  useLoadErrorToast(query.isError);
+  const query = useGetContentsQuery({ page: list.page });
+  const grid = list.gridProps(query);
+  useLoadToast(query);
 
   const columns = useMemo<GridColDef<Content>[]>(
     () => [

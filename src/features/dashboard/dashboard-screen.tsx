@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { useGetDashboardSummaryQuery } from '../../api/dashboard-api';
-import { ServiceCodeDayFilters, useServiceCodeDay } from '../../components/service-code-day-filters';
+import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
 import { formatDay } from '../../domain/format';
 import { SummaryCards } from './summary-cards';
 import { SummaryCharts } from './summary-charts';
 
 /** DESIGN §5: the overview of one day for the chosen service code. */
 export default function DashboardScreen() {
-  const { filter, change, canChooseCode } = useServiceCodeDay();
+  const { start, canChooseCode } = useServiceCodeDayStart();
+  const [filter, setFilter] = useState(start);
+  const change = (next: Partial<typeof filter>) => setFilter((current) => ({ ...current, ...next }));
   const query = useGetDashboardSummaryQuery({ name: filter.name || undefined, date: filter.date });
   const summary = query.isError ? undefined : query.data;
   return (

@@ -17,11 +17,11 @@ import { useTheme } from '@mui/material/styles';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneIcon from '@mui/icons-material/Tune';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { PageFallback } from '../../components/page-fallback';
-import { useLogout } from '../../app/session-hooks';
-import { selectSessionUser, sessionServiceCode } from '../../app/session-slice';
-import { selectSettingsVisible, settingsVisibilitySet } from '../../app/ui-slice';
+import { useLogout } from '../../state/session-hooks';
+import { selectSessionUser, sessionServiceCode } from '../../state/session-slice';
+import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { menuFor } from './menu';
 import { SettingsPanel } from './settings-panel';
 

@@ -3,8 +3,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectSettingsVisible, settingsVisibilitySet } from '../../app/ui-slice';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { SettingsPanel } from './settings-panel';
 
 /** DESIGN §5: /settings holds colour mode, grid density and the settings panel switch. */

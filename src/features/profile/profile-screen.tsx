@@ -2,18 +2,17 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { joinedErrorMessages, readApiError } from '../../api/api-error';
+import { joinedErrorMessages, type ApiErrorInfo } from '../../api/api-error';
 import { useGetProfileQuery, useUpdateProfileMutation } from '../../api/profile-api';
 import { FormCard } from '../../components/form-card';
 import { FormTextField } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
 import { profileSchema } from '../../domain/schemas/user';
 
 type ProfileValues = { userName: string; email: string; myPassword: string; password: string };
 
 /** SPEC §8 profile errors: 401 quiet, 500 joined, 404 wrong password, 403 name taken. */
-function profileErrorText(error: unknown, userName: string): string | null {
-  const info = readApiError(error);
+function profileErrorText(info: ApiErrorInfo, userName: string): string | null {
   switch (info.status) {
     case 401:
       return null;
@@ -33,24 +32,20 @@ function profileErrorText(error: unknown, userName: string): string | null {
 export default function ProfileScreen() {
   const profile = useGetProfileQuery();
   const [updateProfile] = useUpdateProfileMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useSubmit();
 
-  const submit = async (values: ProfileValues) => {
+  const submit = (values: ProfileValues) => {
     const userName = values.userName.trim();
-    try {
-      await updateProfile({
-        userName,
-        email: values.email.trim() || undefined,
-        myPassword: values.myPassword,
-        ...(values.password ? { password: values.password } : {}),
-      }).unwrap();
-      enqueueSnackbar('Successfully updated your profile', { variant: 'success' });
-      return true;
-    } catch (error) {
-      const text = profileErrorText(error, userName);
-      if (text) enqueueSnackbar(text, { variant: 'error' });
-      return false;
-    }
+    return run(
+      () =>
+        updateProfile({
+          userName,
+          email: values.email.trim() || undefined,
+          myPassword: values.myPassword,
+          ...(values.password ? { password: values.password } : {}),
+        }).unwrap(),
+      { success: 'Successfully updated your profile', failure: (info) => profileErrorText(info, userName) },
+    );
   };
 
   const initialValues: ProfileValues = {

@@ -1,11 +1,10 @@
 import type { FormikHelpers } from 'formik';
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { useCreateServiceCodeMutation, useUpdateServiceCodeMutation } from '../../api/service-codes-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormTextField } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
 import type { ServiceCode } from '../../domain/entities';
 import { serviceCodeSchema } from '../../domain/schemas/catalogue';
 
@@ -36,27 +35,22 @@ export function ServiceCodeFields() {
 
 /** Saves a service code and raises SPEC §8's toasts; resolves true on success. */
 export function useSaveServiceCode() {
-  const { enqueueSnackbar } = useSnackbar();
+  const submit = useSubmit();
   const [create] = useCreateServiceCodeMutation();
   const [update] = useUpdateServiceCodeMutation();
-  return async (values: ServiceCodeFormValues, helpers: FormikHelpers<ServiceCodeFormValues>, id?: string): Promise<boolean> => {
+  return (values: ServiceCodeFormValues, helpers: FormikHelpers<ServiceCodeFormValues>, id?: string): Promise<boolean> => {
     const body = { name: values.name.trim(), description: values.description.trim() || null, category: values.category };
-    try {
-      if (id) await update({ id, ...body }).unwrap();
-      else await create(body).unwrap();
-      enqueueSnackbar(id ? 'Successfully updated the service code' : 'Successfully registered a service code', { variant: 'success' });
-      return true;
-    } catch (error) {
-      const info = readApiError(error);
+    return submit(() => (id ? update({ id, ...body }).unwrap() : create(body).unwrap()), {
+      success: id ? 'Successfully updated the service code' : 'Successfully registered a service code',
       // 409 is ours; 500 is how the legacy server answered a taken code (DESIGN §3).
-      if (info.status === 409 || info.status === 500) {
-        enqueueSnackbar(`Service code ${body.name} is already taken, please try another`, { variant: 'error' });
-        return false;
-      }
-      if (info.errors.length) helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])));
-      enqueueSnackbar(id ? 'Unable to update service code' : 'Unable to register service code', { variant: 'error' });
-      return false;
-    }
+      failure: (info) =>
+        info.status === 409 || info.status === 500
+          ? `Service code ${body.name} is already taken, please try another`
+          : id
+            ? 'Unable to update service code'
+            : 'Unable to register service code',
+      helpers,
+    });
   };
 }
 

@@ -5,8 +5,8 @@ import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { lazyNamed } from '../../components/lazy-import';
 import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
-import { useLoadErrorToast } from '../../components/use-load-error-toast';
-import { useServerGrid } from '../../components/use-server-grid';
+import { useLoadToast } from '../../components/use-load-toast';
+import { usePagedGrid } from '../../components/use-paged-grid';
 import type { ServiceCode } from '../../domain/entities';
 
 // The forms (Formik, yup and the fields) load when their tab or dialog opens, not with the list.
@@ -16,11 +16,11 @@ const EditServiceCodeDialog = lazyNamed(loadForms, 'EditServiceCodeDialog');
 
 export default function ServiceCodesScreen() {
   const [tab, setTab] = useState<ListCreateTab>('all');
-  const [page, setPage] = useState(1);
+  const list = usePagedGrid({ filters: {} });
   const [editing, setEditing] = useState<ServiceCode | null>(null);
-  const query = useGetServiceCodesQuery({ page });
-  const grid = useServerGrid(query, page, setPage);
-  useLoadErrorToast(query.isError);
+  const query = useGetServiceCodesQuery({ page: list.page });
+  const grid = list.gridProps(query);
+  useLoadToast(query);
 
   const columns = useMemo<GridColDef<ServiceCode>[]>(
     () => [

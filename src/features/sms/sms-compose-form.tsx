@@ -1,11 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useField, type FormikHelpers } from 'formik';
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { useSendSmsMutation } from '../../api/sms-api';
 import { FormCard } from '../../components/form-card';
 import { FormSelect, FormTextField } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
 import { SMS_CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
 import { smsSchema } from '../../domain/schemas/catalogue';
 import { SMS_MAX_LENGTH, smsSegments } from '../../domain/sms-segments';
@@ -37,20 +36,14 @@ function MessageCounter() {
 
 /** The 'New message' form; resets after a message went out. */
 export function SmsComposeForm() {
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useSubmit();
   const [send] = useSendSmsMutation();
-  const submit = async (values: SmsFormValues, helpers: FormikHelpers<SmsFormValues>) => {
-    try {
-      await send({ categoryLevel: values.categoryLevel as CategoryLevel, phoneNumber: values.phoneNumber.trim(), message: values.message }).unwrap();
-      enqueueSnackbar('Successfully sent the message!', { variant: 'success' });
-      return true;
-    } catch (error) {
-      const info = readApiError(error);
-      if (info.errors.length) helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])));
-      enqueueSnackbar('Unable to send sms!', { variant: 'error' });
-      return false;
-    }
-  };
+  const submit = (values: SmsFormValues, helpers: FormikHelpers<SmsFormValues>) =>
+    run(() => send({ categoryLevel: values.categoryLevel as CategoryLevel, phoneNumber: values.phoneNumber.trim(), message: values.message }).unwrap(), {
+      success: 'Successfully sent the message!',
+      failure: 'Unable to send sms!',
+      helpers,
+    });
   return (
     <FormCard title="New message" schema={smsSchema} initialValues={emptySms} onSubmit={submit} submitLabel="Send">
       <FormSelect name="categoryLevel" label="Category level" options={LEVEL_OPTIONS} required />

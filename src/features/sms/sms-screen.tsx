@@ -8,8 +8,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useGetSmsMessagesQuery } from '../../api/sms-api';
 import { createdAtColumn } from '../../components/grid-columns';
 import { PagedGrid } from '../../components/paged-grid';
-import { useLoadErrorToast } from '../../components/use-load-error-toast';
-import { useServerGrid } from '../../components/use-server-grid';
+import { useLoadToast } from '../../components/use-load-toast';
+import { usePagedGrid } from '../../components/use-paged-grid';
 import { categoryLevelLabel } from '../../domain/category-levels';
 import type { SmsRecord, SmsStatus } from '../../domain/entities';
 import { SmsComposeForm } from './sms-compose-form';
@@ -25,10 +25,10 @@ const STATUS_COLORS: Record<SmsStatus, 'default' | 'info' | 'success' | 'error'>
 
 export default function SmsScreen() {
   const [tab, setTab] = useState<SmsTab>('compose');
-  const [page, setPage] = useState(1);
-  const query = useGetSmsMessagesQuery({ page });
-  const grid = useServerGrid(query, page, setPage);
-  useLoadErrorToast(query.isError);
+  const list = usePagedGrid({ filters: {} });
+  const query = useGetSmsMessagesQuery({ page: list.page });
+  const grid = list.gridProps(query);
+  useLoadToast(query);
 
   // SPEC §2: clicking either tab, even the one already open, reloads the list.
   const openTab = (next: SmsTab) => {

@@ -33,7 +33,7 @@ describe('Failed transactions screen', () => {
   });
 
   it('resolves a failed call row by row and the server keeps it resolved', async () => {
-    const { user } = await renderApp({ url: '/failed', user: code.agent });
+    const { user, unmount } = await renderApp({ url: '/failed', user: code.agent });
     await screen.findByText('Showing 2 out of 2 entries');
     await user.click(within(rowOf(calls[0].phoneNumber)).getByRole('button', { name: 'Resolve' }));
     expect(await screen.findByText('Resolved', { selector: '#notistack-snackbar, #notistack-snackbar *' })).toBeInTheDocument();
@@ -41,8 +41,9 @@ describe('Failed transactions screen', () => {
     expect(within(rowOf(calls[1].phoneNumber)).getByText('No')).toBeInTheDocument();
 
     // A new session (fresh store, nothing resolved locally) reads Yes from the server.
+    unmount();
     await renderApp({ url: '/failed', user: code.agent });
-    await screen.findAllByText('Showing 2 out of 2 entries');
+    await screen.findByText('Showing 2 out of 2 entries');
     await waitFor(() => expect(within(rowOf(calls[0].phoneNumber)).getByRole('button', { name: 'Resolved' })).toBeDisabled());
   });
 });

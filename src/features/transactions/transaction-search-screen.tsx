@@ -6,25 +6,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchTransactionsQuery } from '../../api/transactions-api';
 import { PagedGrid } from '../../components/paged-grid';
-import { useServerGrid } from '../../components/use-server-grid';
-import { useTransactionColumns } from './transaction-columns';
-import { useLoadToasts } from './use-transaction-list';
-
-const noResolve = () => undefined;
+import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { usePagedGrid } from '../../components/use-paged-grid';
+import { useLoadToast } from '../../components/use-load-toast';
 
 /** SPEC §2 Transaction search: one caller's calls, newest first, with the ticket to copy. */
 export default function TransactionSearchScreen() {
   const [input, setInput] = useState('');
-  const [phoneNumber, setPhoneNumber] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useSearchTransactionsQuery({ phoneNumber, page, limit: 50 }, { skip: !phoneNumber });
-  useLoadToasts(query, 'Transactions');
-  const columns = useTransactionColumns('search', [], noResolve);
-  const grid = useServerGrid(query, page, setPage, 50);
+  const list = usePagedGrid({ filters: { phoneNumber: '' }, pageSize: 50 });
+  const { phoneNumber } = list.filters;
+  const query = useSearchTransactionsQuery(list.args, { skip: !phoneNumber });
+  useLoadToast(query, 'Transactions');
+  const columns = useTransactionColumns('search');
+  const grid = list.gridProps(query);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setPhoneNumber(input.trim());
-    setPage(1);
+    list.setFilters({ phoneNumber: input.trim() });
     if (input.trim() === phoneNumber && phoneNumber) query.refetch();
   };
   return (

@@ -1,29 +1,33 @@
 import Typography from '@mui/material/Typography';
-import { useGetTransactionsQuery } from '../../api/transactions-api';
+import { useGetTransactionsQuery, useResolveTransactionMutation } from '../../api/transactions-api';
 import { PagedGrid } from '../../components/paged-grid';
-import { ServiceCodeDayFilters, useServiceCodeDay } from '../../components/service-code-day-filters';
-import { useServerGrid } from '../../components/use-server-grid';
+import { ExportCsvButton } from '../../components/transactions/export-csv-button';
+import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
+import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { useResolve } from '../../components/transactions/use-resolve';
+import { usePagedGrid } from '../../components/use-paged-grid';
+import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay } from '../../domain/format';
-import { ExportCsvButton } from './export-csv-button';
-import { useTransactionColumns } from './transaction-columns';
-import { useLoadToasts, useResolve } from './use-transaction-list';
 
 /** SPEC §2 Transactions: one service code's calls of one day, 50 per page, with Resolve. */
 export default function TransactionsScreen() {
-  const { filter, change, page, setPage, canChooseCode } = useServiceCodeDay();
-  const query = useGetTransactionsQuery({ page, limit: 50, name: filter.name || undefined, date: filter.date });
-  const day = formatDay(filter.date);
-  useLoadToasts(query, `Transactions for ${day}`);
-  const { resolvedIds, onResolve } = useResolve();
-  const columns = useTransactionColumns('transactions', resolvedIds, onResolve);
-  const grid = useServerGrid(query, page, setPage, 50);
+  const { start, canChooseCode } = useServiceCodeDayStart();
+  const list = usePagedGrid({ filters: start, pageSize: 50 });
+  const { name, date } = list.filters;
+  const query = useGetTransactionsQuery({ ...list.args, name: name || undefined });
+  const day = formatDay(date);
+  useLoadToast(query, `Transactions for ${day}`);
+  const [resolveTransaction] = useResolveTransactionMutation();
+  const { resolvedIds, onResolve } = useResolve(resolveTransaction);
+  const columns = useTransactionColumns('transactions', { resolvedIds, onResolve });
+  const grid = list.gridProps(query);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Transactions for {day} ( {grid.rowCount} )
       </Typography>
-      <ServiceCodeDayFilters value={filter} onChange={change} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
-        <ExportCsvButton filter={{ name: filter.name || undefined, date: filter.date }} />
+      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
+        <ExportCsvButton filter={{ name: name || undefined, date }} />
       </ServiceCodeDayFilters>
       <PagedGrid label="Transactions" columns={columns} gridKey="transactions" {...grid} />
     </>

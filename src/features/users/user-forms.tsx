@@ -1,9 +1,8 @@
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { useCreateUserMutation, useUpdateUserMutation } from '../../api/users-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormSwitch, FormTextField } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
 import type { User } from '../../domain/entities';
 import { ROLE_OPTIONS } from '../../domain/roles';
 import { createUserSchema, updateUserSchema } from '../../domain/schemas/user';
@@ -14,29 +13,15 @@ type UpdateValues = { userName: string; password: string; isAfcon: boolean };
 
 const emptyCreate: CreateValues = { userName: '', password: '', role: 'agent' };
 
-function useFailureToast() {
-  const { enqueueSnackbar } = useSnackbar();
-  return (error: unknown) => {
-    const text = userErrorText(readApiError(error));
-    if (text) enqueueSnackbar(text, { variant: 'error' });
-  };
-}
-
 /** 'Create new account': accounts are only created as agents; customer care is shown disabled. */
 export function CreateUserForm() {
   const [createUser] = useCreateUserMutation();
-  const { enqueueSnackbar } = useSnackbar();
-  const failed = useFailureToast();
-  const submit = async (values: CreateValues) => {
-    try {
-      await createUser({ userName: values.userName.trim(), password: values.password, role: 'agent' }).unwrap();
-      enqueueSnackbar('Successfully created a new user', { variant: 'success' });
-      return true;
-    } catch (error) {
-      failed(error);
-      return false;
-    }
-  };
+  const run = useSubmit();
+  const submit = (values: CreateValues) =>
+    run(() => createUser({ userName: values.userName.trim(), password: values.password, role: 'agent' }).unwrap(), {
+      success: 'Successfully created a new user',
+      failure: (info) => userErrorText(info),
+    });
   return (
     <FormCard title="Create new account" schema={createUserSchema} initialValues={emptyCreate} onSubmit={submit} submitLabel="Create account">
       <FormTextField name="userName" label="Username" autoComplete="off" />
@@ -49,24 +34,19 @@ export function CreateUserForm() {
 /** 'Update user login information' with the Afcon-only switch (DESIGN §3). */
 export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateUser] = useUpdateUserMutation();
-  const { enqueueSnackbar } = useSnackbar();
-  const failed = useFailureToast();
+  const run = useSubmit();
   const initialValues: UpdateValues = { userName: user.userName, password: '', isAfcon: user.isAfcon ?? false };
-  const submit = async (values: UpdateValues) => {
-    try {
-      await updateUser({
-        id: user._id,
-        userName: values.userName.trim(),
-        isAfcon: values.isAfcon,
-        ...(values.password ? { password: values.password } : {}),
-      }).unwrap();
-      enqueueSnackbar('Successfully updated a user', { variant: 'success' });
-      return true;
-    } catch (error) {
-      failed(error);
-      return false;
-    }
-  };
+  const submit = (values: UpdateValues) =>
+    run(
+      () =>
+        updateUser({
+          id: user._id,
+          userName: values.userName.trim(),
+          isAfcon: values.isAfcon,
+          ...(values.password ? { password: values.password } : {}),
+        }).unwrap(),
+      { success: 'Successfully updated a user', failure: (info) => userErrorText(info) },
+    );
   return (
     <FormDialog
       open

@@ -5,8 +5,8 @@ import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { lazyNamed } from '../../components/lazy-import';
 import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
 import { PagedGrid } from '../../components/paged-grid';
-import { useLoadErrorToast } from '../../components/use-load-error-toast';
-import { useServerGrid } from '../../components/use-server-grid';
+import { useLoadToast } from '../../components/use-load-toast';
+import { usePagedGrid } from '../../components/use-paged-grid';
 import type { User } from '../../domain/entities';
 import { isEditableRole, roleLabel } from '../../domain/roles';
 
@@ -18,11 +18,11 @@ const EditUserDialog = lazyNamed(loadForms, 'EditUserDialog');
 /** SPEC §2 users: list with Edit (disabled for admin and super-user) and the create form. */
 export default function UsersScreen() {
   const [tab, setTab] = useState<ListCreateTab>('all');
-  const [page, setPage] = useState(1);
+  const list = usePagedGrid({ filters: {} });
   const [editing, setEditing] = useState<User | null>(null);
-  const query = useGetUsersQuery({ page }, { skip: tab !== 'all' });
-  const grid = useServerGrid(query, page, setPage);
-  useLoadErrorToast(query.isError);
+  const query = useGetUsersQuery({ page: list.page }, { skip: tab !== 'all' });
+  const grid = list.gridProps(query);
+  useLoadToast(query);
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [

@@ -1,15 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useGetServiceCodesQuery } from '../api/service-codes-api';
-import { useAppSelector } from '../app/hooks';
-import { selectSessionUser } from '../app/session-slice';
-import { todayInServiceZone } from '../domain/format';
-import { isManager } from '../domain/roles';
-import { DateField } from './date-field';
+import { useGetServiceCodesQuery } from '../../api/service-codes-api';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
+import { todayInServiceZone } from '../../domain/format';
+import { isManager } from '../../domain/roles';
+import { DateField } from '../date-field';
 
 /** A service code (empty: every code the caller may read) and a day `YYYY-MM-DD`. */
 export interface ServiceCodeDay {
@@ -18,18 +18,15 @@ export interface ServiceCodeDay {
 }
 
 /**
- * Filter and page state of a list by service code and day (SPEC §4): starts on the stored service
- * code and today, page 1; any filter change goes back to page 1.
+ * Where a list by service code and day starts (SPEC §4): the given code (a campaign's) or the
+ * stored one, and today; and whether this person may choose the code.
  */
-export function useServiceCodeDay() {
+export function useServiceCodeDayStart(fixedCode?: string): { start: ServiceCodeDay; canChooseCode: boolean } {
   const user = useAppSelector(selectSessionUser);
-  const [filter, setFilter] = useState<ServiceCodeDay>(() => ({ name: user?.serviceCode?.[0]?.name ?? '', date: todayInServiceZone() }));
-  const [page, setPage] = useState(1);
-  const change = (next: Partial<ServiceCodeDay>) => {
-    setFilter((current) => ({ ...current, ...next }));
-    setPage(1);
+  return {
+    start: { name: fixedCode ?? user?.serviceCode?.[0]?.name ?? '', date: todayInServiceZone() },
+    canChooseCode: !fixedCode && isManager(user?.role),
   };
-  return { filter, change, page, setPage, canChooseCode: isManager(user?.role) };
 }
 
 export interface ServiceCodeDayFiltersProps {
@@ -37,6 +34,8 @@ export interface ServiceCodeDayFiltersProps {
   onChange: (next: Partial<ServiceCodeDay>) => void;
   /** DESIGN §4: admin and super-user choose among the registered codes; others see theirs fixed. */
   canChooseCode: boolean;
+  /** A campaign's one code, shown fixed and disabled whoever looks (SPEC §6). */
+  fixedCode?: string;
   onRefresh: () => void;
   refreshing?: boolean;
   /** More actions beside Refresh (e.g. Export CSV). */
@@ -44,14 +43,15 @@ export interface ServiceCodeDayFiltersProps {
 }
 
 /** Service code, date (MM/DD/YYYY, SPEC §9) and Refresh, shared by the transaction lists and the dashboard. */
-export function ServiceCodeDayFilters({ value, onChange, canChooseCode, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
-  const codes = useGetServiceCodesQuery({ page: 1, limit: 100 }, { skip: !canChooseCode });
+export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCode, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
+  const choosing = canChooseCode && !fixedCode;
+  const codes = useGetServiceCodesQuery({ page: 1, limit: 100 }, { skip: !choosing });
   const names = (codes.data?.docs ?? []).map((code) => code.name);
   // The chosen code stays selectable even before the catalogue arrives.
   const options = value.name && !names.includes(value.name) ? [value.name, ...names] : names;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-      {canChooseCode ? (
+      {choosing ? (
         <TextField select size="small" label="Service code" value={value.name} onChange={(e) => onChange({ name: e.target.value })} sx={{ minWidth: 200 }}>
           <MenuItem value="">All service codes</MenuItem>
           {options.map((name) => (
@@ -61,7 +61,7 @@ export function ServiceCodeDayFilters({ value, onChange, canChooseCode, onRefres
           ))}
         </TextField>
       ) : (
-        <TextField size="small" label="Service code" value={value.name || 'N/A'} disabled sx={{ minWidth: 200 }} />
+        <TextField size="small" label="Service code" value={fixedCode ?? (value.name || 'N/A')} disabled sx={{ minWidth: 200 }} />
       )}
       <DateField label="Date" value={value.date} onChange={(date) => onChange({ date })} />
       <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>

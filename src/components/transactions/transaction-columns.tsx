@@ -8,6 +8,25 @@ import { CopyTicketButton, ResolveButton, StatusChip } from './transaction-cells
 
 export type TransactionListKind = 'transactions' | 'failed' | 'search';
 
+/** What a row is about: a category on the regular lists, the voted team on the campaign ones. */
+export type TransactionSubject = 'category' | 'team';
+
+export interface TransactionColumnOptions {
+  subject?: TransactionSubject;
+  /** Ids resolved in this session (transactions and failed lists). */
+  resolvedIds?: readonly string[];
+  onResolve?: (id: string) => void;
+}
+
+/** A campaign vote's team, 'A vs B' when the vote names two. */
+export function teamText(t: Pick<Transaction, 'teamName' | 'teamName2'>): string {
+  const team = t.teamName ?? '';
+  return t.teamName2 ? `${team} vs ${t.teamName2}` : team;
+}
+
+const NONE: readonly string[] = [];
+const noResolve = () => undefined;
+
 type Column = GridColDef<Transaction>;
 const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, flex = 1, minWidth = 110): Column => ({
   field,
@@ -19,17 +38,23 @@ const text = (field: string, headerName: string, valueGetter: (row: Transaction)
 });
 
 /**
- * The columns of the three transaction lists (SPEC §2), one builder so that they cannot drift:
- * transactions and failed end with Resolved and Action, search has Copy and Message.
+ * The columns of the transaction lists (SPEC §2), regular and campaign, one builder so that they
+ * cannot drift: transactions and failed end with Resolved and Action, search has Copy and Message.
+ * With `subject: 'team'` the lists show Team where the regular ones show Category, and the
+ * campaign transactions list is Date/Time, Service code, From, Team, Status, Network.
  */
-export function useTransactionColumns(kind: TransactionListKind, resolvedIds: readonly string[], onResolve: (id: string) => void): Column[] {
+export function useTransactionColumns(
+  kind: TransactionListKind,
+  { subject = 'category', resolvedIds = NONE, onResolve = noResolve }: TransactionColumnOptions = {},
+): Column[] {
   return useMemo(() => {
     const search = kind === 'search';
+    const campaign = subject === 'team';
     const callTime = text('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt), 1.4, 200);
     const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4, 200);
     const code = text('name', 'Service code', (t) => t.name);
     const from = text('phoneNumber', 'From', (t) => t.phoneNumber);
-    const category = text('category', 'Category', categoryName);
+    const category = campaign ? text('teamName', 'Team', teamText) : text('category', 'Category', categoryName);
     const status: Column = { field: 'status', headerName: 'Status', width: 110, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, 0.8);
     if (search) {
@@ -37,6 +62,7 @@ export function useTransactionColumns(kind: TransactionListKind, resolvedIds: re
       const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '');
       return [callTime, responseTime, code, from, copy, category, status, message, network];
     }
+    if (campaign && kind === 'transactions') return [text('createdAt', 'Date/Time', (t) => formatDateTime(t.createdAt), 1.4, 200), code, from, category, status, network];
     const resolved = text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.7);
     const action: Column = {
       field: 'action',
@@ -45,7 +71,8 @@ export function useTransactionColumns(kind: TransactionListKind, resolvedIds: re
       sortable: false,
       renderCell: ({ row }) => <ResolveButton resolved={isResolvedRow(row, resolvedIds)} onResolve={() => onResolve(row._id)} />,
     };
-    const middle = kind === 'failed' ? [code, from] : [code, from, category];
+    // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
+    const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
     return [callTime, responseTime, ...middle, status, network, resolved, action];
-  }, [kind, resolvedIds, onResolve]);
+  }, [kind, subject, resolvedIds, onResolve]);
 }

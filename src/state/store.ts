@@ -4,12 +4,12 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } fro
 import storage from 'redux-persist/lib/storage';
 import { baseApi } from '../api/base-api';
 import { resolvedReducer } from './resolved-slice';
-import { PERSIST_KEY_PREFIX, SESSION_PERSIST_KEY, UI_PERSIST_KEY } from './persist-keys';
+import { PERSIST_KEY_PREFIX, SESSION_PERSIST_KEY, UI_PERSIST_KEY } from './persisted-storage';
 import { loggedOut, sessionReducer } from './session-slice';
 import { uiReducer } from './ui-slice';
 
 // One key per slice so a slice's stored shape can change without touching the others; the keys
-// live in persist-keys.ts, which the entry reads to tell a stored session without loading redux.
+// live in persisted-storage.ts, which the entry reads to tell a stored session without loading redux.
 const persisted = <S>(key: string, reducer: (state: S | undefined, action: UnknownAction) => S) =>
   persistReducer({ key, storage }, reducer);
 
@@ -37,7 +37,10 @@ export function setupStore(preloadedState?: Partial<RootState>) {
     preloadedState,
     middleware: (getDefault) =>
       getDefault({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        // Development-only checks; the RTK Query cache is RTK's own and walking its pages on every
+        // action took 30–40 ms each, so the checks watch our slices only.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], ignoredPaths: [baseApi.reducerPath] },
+        immutableCheck: { ignoredPaths: [baseApi.reducerPath] },
       }).concat(baseApi.middleware),
   });
   setupListeners(store.dispatch);

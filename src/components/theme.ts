@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import type { ColorMode } from './ui-slice';
+import type { ColorMode } from '../state/ui-slice';
 
 /** A dense admin look; the colour mode comes from the ui slice. */
 export function buildTheme(mode: ColorMode) {
