@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { useGetCampaignResultsQuery, useGetRankingQuery } from '../../api/campaigns-api';
+import type { VoteRow } from '../../domain/entities';
+import type { CampaignDescriptor, CampaignScreen } from './campaign-descriptors';
+import { ExportRankingButton } from './export-ranking-button';
+import { RankingTable } from './ranking-table';
+import { TeamResults } from './team-results';
+import { useCampaignServiceCode, useLoadToasts } from './use-campaign';
+import { VotesDialog } from './votes-dialog';
+
+/** DESIGN §5: the 'Live' switch refreshes every 10 seconds, skipped while the tab is hidden. */
+const LIVE_MS = 10_000;
+
+export interface RankingScreenProps {
+  campaign: CampaignDescriptor;
+  screen: Extract<CampaignScreen, { kind: 'ranking' }>;
+}
+
+/** SPEC §2 ranking by number of votes, with DESIGN §5's team chart, Live switch and CSV export. */
+export default function RankingScreen({ campaign, screen }: RankingScreenProps) {
+  const [page, setPage] = useState(1);
+  const [live, setLive] = useState(false);
+  const [voter, setVoter] = useState<VoteRow | null>(null);
+  const code = useCampaignServiceCode(campaign.key);
+  const polling = { pollingInterval: live ? LIVE_MS : 0, skipPollingIfUnfocused: true };
+  const ranking = useGetRankingQuery({ call: screen.call, serviceCode: code.serviceCode ?? '', page, limit: 50 }, { ...polling, skip: !code.serviceCode });
+  const results = useGetCampaignResultsQuery({ key: campaign.key, round: screen.round }, polling);
+  const isError = ranking.isError || code.isError;
+  useLoadToasts({ requestId: ranking.requestId, isFetching: ranking.isFetching, isError }, 'User ranking by votes', live);
+  const onViewMore = useCallback((row: VoteRow) => setVoter(row), []);
+  const refresh = () => {
+    void ranking.refetch();
+    void results.refetch();
+  };
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {screen.title}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap', rowGap: 2 }}>
+        <TextField size="small" label="Service code" value={code.serviceCode ?? ''} disabled sx={{ minWidth: 160 }} />
+        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={ranking.isFetching || !code.serviceCode}>
+          Refresh
+        </Button>
+        <ExportRankingButton campaignKey={campaign.key} round={screen.round} />
+        <FormControlLabel control={<Switch checked={live} onChange={(e) => setLive(e.target.checked)} />} label="Live" />
+      </Stack>
+      <TeamResults results={results.isError ? undefined : results.data} isError={results.isError} />
+      <RankingTable label={screen.title} query={{ ...ranking, isError }} page={page} onPageChange={setPage} onViewMore={onViewMore} />
+      {voter && <VotesDialog campaignKey={campaign.key} round={screen.round} voter={voter} onClose={() => setVoter(null)} />}
+    </>
+  );
+}
