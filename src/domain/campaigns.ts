@@ -12,8 +12,10 @@ export type RankingRound = 'all' | 'general' | 'week2' | 'week3' | 'week4' | 'fi
 
 interface ScreenEntryBase {
   path: string;
-  /** The screen's heading, also its entry in the admins' 'Campaigns' menu group. */
+  /** The screen's heading. */
   title: string;
+  /** Its entry in the admins' 'Campaigns' menu group, short enough for the sidebar. */
+  menuLabel: string;
 }
 
 export type CampaignScreenEntry = (ScreenEntryBase & { kind: CampaignListKind }) | (ScreenEntryBase & { kind: 'ranking'; round: RankingRound });
@@ -28,14 +30,14 @@ export const WORLD_CUP: CampaignInfo = {
   key: 'world-cup-2022',
   name: 'World Cup 2022',
   screens: [
-    { kind: 'transactions', path: '/world/cup/transactions', title: 'World Cup Transactions' },
-    { kind: 'failed', path: '/world/cup/failed', title: 'World Cup Failed Transactions' },
-    { kind: 'search', path: '/world/cup/search', title: 'World Cup Trans Search' },
-    { kind: 'ranking', round: 'all', path: '/world/cup/most/general', title: 'World Cup Overall Ranking' },
-    { kind: 'ranking', round: 'week2', path: '/world/cup/week/2/ranking', title: 'World Cup Week 2 Ranking' },
-    { kind: 'ranking', round: 'week3', path: '/world/cup/week/3/ranking', title: 'World Cup Week 3 Ranking' },
-    { kind: 'ranking', round: 'week4', path: '/world/cup/week/4/ranking', title: 'World Cup Week 4 Ranking' },
-    { kind: 'ranking', round: 'final', path: '/world/cup/final/winner', title: 'World Cup Final Winner Ranking' },
+    { kind: 'transactions', path: '/world/cup/transactions', title: 'World Cup Transactions', menuLabel: 'World Cup Transactions' },
+    { kind: 'failed', path: '/world/cup/failed', title: 'World Cup Failed Transactions', menuLabel: 'World Cup Failed' },
+    { kind: 'search', path: '/world/cup/search', title: 'World Cup Trans Search', menuLabel: 'World Cup Search' },
+    { kind: 'ranking', round: 'all', path: '/world/cup/most/general', title: 'World Cup Overall Ranking', menuLabel: 'World Cup Overall' },
+    { kind: 'ranking', round: 'week2', path: '/world/cup/week/2/ranking', title: 'World Cup Week 2 Ranking', menuLabel: 'World Cup Week 2' },
+    { kind: 'ranking', round: 'week3', path: '/world/cup/week/3/ranking', title: 'World Cup Week 3 Ranking', menuLabel: 'World Cup Week 3' },
+    { kind: 'ranking', round: 'week4', path: '/world/cup/week/4/ranking', title: 'World Cup Week 4 Ranking', menuLabel: 'World Cup Week 4' },
+    { kind: 'ranking', round: 'final', path: '/world/cup/final/winner', title: 'World Cup Final Winner Ranking', menuLabel: 'World Cup Final Winner' },
   ],
 };
 
@@ -43,10 +45,10 @@ export const AFCON: CampaignInfo = {
   key: 'afcon-2024',
   name: 'AFCON 2024',
   screens: [
-    { kind: 'transactions', path: '/afcon/2024/transactions', title: 'Afcon Transactions' },
-    { kind: 'failed', path: '/afcon/2024/failed', title: 'Afcon Failed Transactions' },
-    { kind: 'search', path: '/afcon/2024/search', title: 'Afcon Trans Search' },
-    { kind: 'ranking', round: 'all', path: '/afcon/2024/ranking', title: 'Afcon Ranking' },
+    { kind: 'transactions', path: '/afcon/2024/transactions', title: 'Afcon Transactions', menuLabel: 'Afcon Transactions' },
+    { kind: 'failed', path: '/afcon/2024/failed', title: 'Afcon Failed Transactions', menuLabel: 'Afcon Failed' },
+    { kind: 'search', path: '/afcon/2024/search', title: 'Afcon Trans Search', menuLabel: 'Afcon Search' },
+    { kind: 'ranking', round: 'all', path: '/afcon/2024/ranking', title: 'Afcon Ranking', menuLabel: 'Afcon Ranking' },
   ],
 };
 

@@ -100,7 +100,7 @@ describe('who reaches the campaigns', () => {
     const { user, pathname } = await renderApp({ url: '/dashboard', user: TEST_ADMIN });
     const group = within(within(await mainMenu()).getByRole('group', { name: 'Campaigns' }));
     expect(group.getAllByRole('link')).toHaveLength(12);
-    await user.click(group.getByRole('link', { name: 'World Cup Week 2 Ranking' }));
+    await user.click(group.getByRole('link', { name: 'World Cup Week 2' }));
     expect(await screen.findByRole('heading', { name: 'World Cup Week 2 Ranking' })).toBeInTheDocument();
     expect(pathname()).toBe('/world/cup/week/2/ranking');
     await user.click(group.getByRole('link', { name: 'Afcon Transactions' }));

@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { AFCON_VOTERS, HEAVY_VOTER, HEAVY_VOTES, WEEK4_VOTERS } from '../../testing/campaign-votes';
+import { AFCON_VOTERS, HEAVY_VOTER, HEAVY_VOTES, WEEK2_VOTER, WEEK4_VOTERS } from '../../testing/campaign-votes';
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 
@@ -69,6 +69,20 @@ describe('ranking screen', () => {
     expect(within(within(results).getByRole('group', { name: 'Distinct voters' })).getByText('3')).toBeInTheDocument();
     const table = within(results).getByRole('table', { name: 'Votes per team' });
     expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['Argentina4', 'France2']);
+  });
+
+  it("'Live' asks again for the ranking and the chart every 10 seconds", async () => {
+    const { user, store } = await renderApp({ url: '/world/cup/week/2/ranking', user: TEST_ADMIN });
+    await screen.findByText('Showing 1 out of 1 entries');
+    const requests = () =>
+      Object.values(store.getState().api.queries)
+        .filter((query) => query?.endpointName === 'getRanking' || query?.endpointName === 'getCampaignResults')
+        .map((query) => query?.requestId);
+    const first = requests();
+    expect(first).toHaveLength(2);
+    await user.click(screen.getByRole('switch', { name: 'Live' }));
+    await waitFor(() => expect(requests().every((id, i) => id !== first[i])).toBe(true), { timeout: 15_000 });
+    expect(screen.getByText(WEEK2_VOTER)).toBeInTheDocument();
   });
 
   it('exports the whole ranking as CSV through the store', async () => {

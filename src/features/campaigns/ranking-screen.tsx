@@ -44,8 +44,8 @@ export default function RankingScreen({ campaign, screen }: RankingScreenProps) 
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {screen.title}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap', rowGap: 2 }}>
-        <TextField size="small" label="Service code" value={code.serviceCode ?? ''} disabled sx={{ minWidth: 160 }} />
+      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField size="small" label="Service code" value={code.serviceCode ?? ''} disabled sx={{ width: 160 }} />
         <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={ranking.isFetching || !code.serviceCode}>
           Refresh
         </Button>

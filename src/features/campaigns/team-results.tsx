@@ -7,7 +7,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import type { CampaignResults } from '../../api/campaigns-api';
 
 // Read by screen readers and tests in place of the drawn bars.
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function Figure({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (

@@ -19,7 +19,7 @@ import { formatDateTime } from '../../domain/format';
 const VOTES_PER_PAGE = 50;
 
 const COLUMNS: GridColDef<VoteTransaction>[] = [
-  { field: 'createdAt', headerName: 'Date', flex: 1.2, minWidth: 190, sortable: false, valueFormatter: (value: string) => formatDateTime(value) },
+  { field: 'createdAt', headerName: 'Date', flex: 1.2, minWidth: 215, sortable: false, valueFormatter: (value: string) => formatDateTime(value) },
   { field: 'game', headerName: 'Game', flex: 1.2, minWidth: 170, sortable: false, valueGetter: (_value, row) => voteGame(row) },
   { field: 'teamName', headerName: 'Team', flex: 1, minWidth: 120, sortable: false },
 ];

@@ -37,7 +37,7 @@ const AFCON_ONLY: MenuEntry[] = AFCON.screens.map((entry) => ({ label: AFCON_ONL
 
 /** DESIGN §5: admin and super-user reach every campaign screen from one group. */
 const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.screens).map((entry) => ({
-  label: entry.title,
+  label: entry.menuLabel,
   path: entry.path,
   group: 'Campaigns',
 }));
