@@ -14,6 +14,9 @@ import { localMailProvider } from './providers/mail';
 import { localPaymentProvider } from './providers/payment';
 import { localSmsProvider } from './providers/sms';
 import authRoutes from './routes/auth';
+import campaignListsRoutes from './routes/campaign-lists';
+import campaignRankingsRoutes from './routes/campaign-rankings';
+import campaignVotesRoutes from './routes/campaign-votes';
 import campaignsRoutes from './routes/campaigns';
 import categoriesRoutes from './routes/categories';
 import contentsRoutes from './routes/contents';
@@ -98,6 +101,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ussdRoutes);
   await app.register(paymentsRoutes);
   await app.register(campaignsRoutes);
+  await app.register(campaignListsRoutes);
+  await app.register(campaignRankingsRoutes);
+  await app.register(campaignVotesRoutes);
 
   const serveWeb = Boolean(deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')));
   if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false });

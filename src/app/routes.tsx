@@ -1,18 +1,21 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { defaultExport } from '../components/lazy-import';
+import { CAMPAIGN_DESCRIPTORS } from '../features/campaigns/campaign-descriptors';
 import AppShell from '../features/layout/app-shell';
 import { RootLayout } from './root-layout';
 import { PrivateRoute, PublicRoute } from './route-guards';
 
-type ScreenModule = { default: ComponentType | { default: ComponentType } };
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type ScreenModule<P = {}> = { default: ComponentType<P> | { default: ComponentType<P> } };
 
 /**
  * Every screen is its own chunk, so the sign-in page never loads the DataGrid. The private shell
  * comes with the route table: every private route needs it, and as a parent of the screens it
  * keeps the MUI parts they share with it (Divider, Toolbar, Stack...) out of their chunks.
  */
-const screen = (load: () => Promise<ScreenModule>) => lazy(async () => ({ default: defaultExport(await load()) }));
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+const screen = <P extends object = {}>(load: () => Promise<ScreenModule<P>>) => lazy(async () => ({ default: defaultExport(await load()) }));
 
 const SignInScreen = screen(() => import('../features/auth/sign-in-screen'));
 const SignUpScreen = screen(() => import('../features/auth/sign-up-screen'));
@@ -31,23 +34,24 @@ const CategoriesScreen = screen(() => import('../features/categories/categories-
 const ServiceCodesScreen = screen(() => import('../features/service-codes/service-codes-screen'));
 const ContentsScreen = screen(() => import('../features/contents/contents-screen'));
 const SmsScreen = screen(() => import('../features/sms/sms-screen'));
-const CampaignScreen = screen(() => import('../features/campaigns/campaign-placeholder-screen'));
+const CampaignListScreen = screen(() => import('../features/campaigns/campaign-placeholder-screen'));
+const RankingScreen = screen(() => import('../features/campaigns/ranking-screen'));
 
-/** Campaign screens (SPEC §2 and DESIGN §3); one campaign module serves them all. */
-export const CAMPAIGN_PATHS = [
-  '/world/cup/transactions',
-  '/world/cup/failed',
-  '/world/cup/search',
-  '/world/cup/most/general',
-  '/world/cup/week/2/ranking',
-  '/world/cup/week/3/ranking',
-  '/world/cup/week/4/ranking',
-  '/world/cup/final/winner',
-  '/afcon/2024/transactions',
-  '/afcon/2024/failed',
-  '/afcon/2024/search',
-  '/afcon/2024/ranking',
-] as const;
+/**
+ * Campaign screens (SPEC §2, DESIGN §3 and §5) are entries of the campaign descriptors. Keyed by
+ * path, so moving between two rankings starts the next one on its own first page.
+ */
+const campaignRoutes: RouteObject[] = CAMPAIGN_DESCRIPTORS.flatMap((campaign) =>
+  campaign.screens.map((entry) => ({
+    path: entry.path,
+    element:
+      entry.kind === 'ranking' ? (
+        <RankingScreen key={entry.path} campaign={campaign} screen={entry} />
+      ) : (
+        <CampaignListScreen key={entry.path} title={entry.title} />
+      ),
+  })),
+);
 
 /** The whole product's route table; the browser and the tests' memory router both use it. */
 export const appRoutes: RouteObject[] = [
@@ -84,7 +88,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/service/code', element: <ServiceCodesScreen /> },
               { path: '/contents', element: <ContentsScreen /> },
               { path: '/sms', element: <SmsScreen /> },
-              ...CAMPAIGN_PATHS.map((path) => ({ path, element: <CampaignScreen /> })),
+              ...campaignRoutes,
             ],
           },
         ],

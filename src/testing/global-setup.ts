@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { ensureFirstAdmin } from '../../server/src/bootstrap';
 import { openDatabase, type Database } from '../../server/src/db/client';
+import { seedCampaignTestVotes } from './campaign-vote-seed';
 import { TEST_ADMIN } from './test-admin';
 
 declare global {
@@ -11,11 +12,13 @@ declare global {
 
 /**
  * Starts the real API once for the web tests, on an in-memory PGlite and a free port of
- * 127.0.0.1; the SPA under test talks to it over HTTP. Tests make their own data.
+ * 127.0.0.1; the SPA under test talks to it over HTTP. Tests make their own data over the API,
+ * except the campaign votes (src/testing/campaign-votes.ts), which only the database can write.
  */
 export default async function globalSetup() {
   const database = await openDatabase({ dataDir: 'memory' });
   await ensureFirstAdmin(database.db, TEST_ADMIN.userName, TEST_ADMIN.password);
+  await seedCampaignTestVotes(database.db);
   const app = await buildApp({ db: database.db, jwtSecret: crypto.randomUUID() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

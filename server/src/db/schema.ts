@@ -216,7 +216,14 @@ export const transactions = pgTable(
     index('transactions_pending_idx')
       .on(t.createdAt)
       .where(sql`not ${t.isComplete} and not ${t.isDeleted} and ${t.paymentRef} is not null`),
-    index('transactions_campaign_idx').on(t.campaignKey, t.round, t.phoneNumber),
+    // A voter's newest counted votes, in one round and in all rounds (ranking rows, 'View more'),
+    // read from the index alone: the teams are carried in it.
+    index('transactions_voter_round_idx')
+      .on(t.campaignKey, t.round, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.teamName, t.teamName2)
+      .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
+    index('transactions_voter_idx')
+      .on(t.campaignKey, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.round, t.teamName, t.teamName2)
+      .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
     uniqueIndex('transactions_session_key').on(t.sessionId),
   ],
@@ -245,6 +252,55 @@ export const transactionDailyStats = pgTable(
     primaryKey({ name: 'transaction_daily_stats_pkey', columns: [t.serviceCode, t.day, t.dimension, t.key, t.isComplete, t.isDeleted] }),
     index('transaction_daily_stats_day_idx').on(t.day),
   ],
+);
+
+/**
+ * Counted votes (processed campaign transactions) per campaign, round and phone number, with the
+ * time of the voter's last counted vote; round 'all' holds the voter's votes over every round.
+ * Triggers on `transactions` keep it in step in the same statement (campaign vote counts migration),
+ * so a ranking page reads 50 index entries instead of counting the votes. Rows may fall to 0 votes.
+ */
+export const campaignVoters = pgTable(
+  'campaign_voters',
+  {
+    campaignKey: text('campaign_key').notNull(),
+    round: text('round').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    votes: integer('votes').notNull(),
+    lastVoteAt: timestamp('last_vote_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'campaign_voters_pkey', columns: [t.campaignKey, t.round, t.phoneNumber] }),
+    // The ranking order: most votes, then the earlier last vote, then the phone number.
+    index('campaign_voters_ranking_idx')
+      .on(t.campaignKey, t.round, t.votes.desc().nullsFirst(), t.lastVoteAt.asc().nullsLast(), t.phoneNumber.asc().nullsLast())
+      .where(sql`${t.votes} > 0`),
+  ],
+);
+
+/** Counted votes per campaign, round and pick (`teamName2` '' for a single-team prediction), kept like `campaign_voters`. */
+export const campaignTeamVotes = pgTable(
+  'campaign_team_votes',
+  {
+    campaignKey: text('campaign_key').notNull(),
+    round: text('round').notNull(),
+    teamName: text('team_name').notNull(),
+    teamName2: text('team_name2').notNull(),
+    votes: integer('votes').notNull(),
+  },
+  (t) => [primaryKey({ name: 'campaign_team_votes_pkey', columns: [t.campaignKey, t.round, t.teamName, t.teamName2] })],
+);
+
+/** Counted votes and distinct voters per campaign and round ('all' for every round), kept like `campaign_voters`. */
+export const campaignRoundTotals = pgTable(
+  'campaign_round_totals',
+  {
+    campaignKey: text('campaign_key').notNull(),
+    round: text('round').notNull(),
+    votes: integer('votes').notNull(),
+    voters: integer('voters').notNull(),
+  },
+  (t) => [primaryKey({ name: 'campaign_round_totals_pkey', columns: [t.campaignKey, t.round] })],
 );
 
 export type StatsDimension = 'hour' | 'level' | 'network';

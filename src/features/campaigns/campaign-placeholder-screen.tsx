@@ -1,10 +1,10 @@
 import Typography from '@mui/material/Typography';
 
-/** Placeholder until the Campaigns issue builds this screen. */
-export default function CampaignPlaceholderScreen() {
+/** Placeholder for the campaign lists (transactions, failed, search) until they are built on the shared transaction pieces. */
+export default function CampaignPlaceholderScreen({ title }: { title: string }) {
   return (
     <Typography variant="h5" component="h1">
-      Campaigns
+      {title}
     </Typography>
   );
 }

@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -22,7 +23,7 @@ import { PageFallback } from '../../components/page-fallback';
 import { useLogout } from '../../state/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../state/session-slice';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
-import { menuFor } from './menu';
+import { menuFor, type MenuEntry } from './menu';
 import { SettingsPanel } from './settings-panel';
 
 const DRAWER_WIDTH = 220;
@@ -32,12 +33,23 @@ const MOBILE_DRAWER_MS = 300;
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAppSelector(selectSessionUser);
   const { pathname } = useLocation();
+  const link = (entry: MenuEntry) => (
+    <ListItemButton key={entry.path} component={NavLink} to={entry.path} selected={pathname === entry.path} onClick={onNavigate}>
+      <ListItemText primary={entry.label} />
+    </ListItemButton>
+  );
+  const entries = menuFor(user);
+  const groups = [...new Set(entries.flatMap((entry) => (entry.group ? [entry.group] : [])))];
   return (
     <List component="nav" aria-label="Main menu" dense>
-      {menuFor(user).map((entry) => (
-        <ListItemButton key={entry.path} component={NavLink} to={entry.path} selected={pathname === entry.path} onClick={onNavigate}>
-          <ListItemText primary={entry.label} />
-        </ListItemButton>
+      {entries.filter((entry) => !entry.group).map(link)}
+      {groups.map((group) => (
+        <Box key={group} role="group" aria-label={group}>
+          <ListSubheader component="div" disableSticky sx={{ lineHeight: 2.5, mt: 1 }}>
+            {group}
+          </ListSubheader>
+          {entries.filter((entry) => entry.group === group).map(link)}
+        </Box>
       ))}
     </List>
   );

@@ -1,10 +1,25 @@
 import { menuFor } from './menu';
 
 const labels = (role: 'agent' | 'admin' | 'super-user', isAfcon = false) => menuFor({ role, isAfcon }).map((e) => e.label);
+const CAMPAIGN_PATHS = [
+  '/world/cup/transactions',
+  '/world/cup/failed',
+  '/world/cup/search',
+  '/world/cup/most/general',
+  '/world/cup/week/2/ranking',
+  '/world/cup/week/3/ranking',
+  '/world/cup/week/4/ranking',
+  '/world/cup/final/winner',
+  '/afcon/2024/transactions',
+  '/afcon/2024/failed',
+  '/afcon/2024/search',
+  '/afcon/2024/ranking',
+];
 
 describe('sidebar menu by role', () => {
-  it('gives agents the regular entries only', () => {
+  it('gives agents the regular entries only, without campaigns', () => {
     expect(labels('agent')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Content', 'Sms']);
+    expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.group)).toBe(false);
   });
 
   it('adds Profile, Users, Category and Service code for admin and super-user', () => {
@@ -13,7 +28,17 @@ describe('sidebar menu by role', () => {
     }
   });
 
+  it("gives admin and super-user a 'Campaigns' group with every World Cup and AFCON screen", () => {
+    for (const role of ['admin', 'super-user'] as const) {
+      const campaigns = menuFor({ role, isAfcon: false }).filter((e) => e.group === 'Campaigns');
+      expect(campaigns.map((e) => e.path)).toEqual(CAMPAIGN_PATHS);
+      expect(campaigns.map((e) => e.label)).toContain('World Cup Week 2');
+      expect(new Set(campaigns.map((e) => e.label)).size).toBe(CAMPAIGN_PATHS.length);
+    }
+  });
+
   it('gives the Afcon-only account the Afcon menu alone', () => {
     expect(labels('agent', true)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
+    expect(menuFor({ role: 'agent', isAfcon: true }).map((e) => e.path)).toEqual(CAMPAIGN_PATHS.slice(8));
   });
 });

@@ -1,9 +1,12 @@
+import { AFCON, CAMPAIGNS, type CampaignScreenEntry } from '../../domain/campaigns';
 import type { LoginUser } from '../../domain/entities';
 import { isManager } from '../../domain/roles';
 
 export interface MenuEntry {
   label: string;
   path: string;
+  /** A heading shown above the first entry of its group, e.g. 'Campaigns'. */
+  group?: string;
 }
 
 const REGULAR: MenuEntry[] = [
@@ -22,16 +25,26 @@ const MANAGER_EXTRA: MenuEntry[] = [
   { label: 'Service code', path: '/service/code' },
 ];
 
-const AFCON: MenuEntry[] = [
-  { label: 'Afcon Transactions', path: '/afcon/2024/transactions' },
-  { label: 'Failed Transactions', path: '/afcon/2024/failed' },
-  { label: 'Trans Search', path: '/afcon/2024/search' },
-  { label: 'Ranking', path: '/afcon/2024/ranking' },
-];
+// SPEC §2 names the Afcon-only account's entries.
+const AFCON_ONLY_LABELS: Record<CampaignScreenEntry['kind'], string> = {
+  transactions: 'Afcon Transactions',
+  failed: 'Failed Transactions',
+  search: 'Trans Search',
+  ranking: 'Ranking',
+};
 
-/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries. */
+const AFCON_ONLY: MenuEntry[] = AFCON.screens.map((entry) => ({ label: AFCON_ONLY_LABELS[entry.kind], path: entry.path }));
+
+/** DESIGN §5: admin and super-user reach every campaign screen from one group. */
+const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.screens).map((entry) => ({
+  label: entry.menuLabel,
+  path: entry.path,
+  group: 'Campaigns',
+}));
+
+/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries and the campaigns. */
 export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuEntry[] {
   if (!user) return [];
-  if (user.isAfcon) return AFCON;
-  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA] : REGULAR;
+  if (user.isAfcon) return AFCON_ONLY;
+  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP] : REGULAR;
 }

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_AFCON_USER } from '../server/src/db/seed-data';
+import path from 'node:path';
+import { ADMIN, launchBrowser, OUTPUT, screenshot, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const WORLD_CUP_RANKINGS = [
+  { label: 'World Cup Overall', title: 'World Cup Overall Ranking', path: '/world/cup/most/general' },
+  { label: 'World Cup Week 2', title: 'World Cup Week 2 Ranking', path: '/world/cup/week/2/ranking' },
+  { label: 'World Cup Week 3', title: 'World Cup Week 3 Ranking', path: '/world/cup/week/3/ranking' },
+  { label: 'World Cup Week 4', title: 'World Cup Week 4 Ranking', path: '/world/cup/week/4/ranking' },
+  { label: 'World Cup Final Winner', title: 'World Cup Final Winner Ranking', path: '/world/cup/final/winner' },
+];
+
+/** An open dialog as the person sees it: the viewport, not the full page behind it. */
+async function dialogScreenshot(page: Page, name: string) {
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+}
+
+/** The ranking grid's first data row, once the ranking has loaded. */
+async function firstRanked(page: Page) {
+  const row = page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('button', { name: /^View more of / }) }).first();
+  await row.waitFor();
+  return row;
+}
+
+test('the Afcon-only account lands on Afcon transactions, opens the ranking and a voter', async () => {
+  for (const [width, height, suffix] of [[1280, 800, ''], [390, 844, '-mobile']] as const) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await signIn(page, server.url, DEMO_AFCON_USER.userName, DEMO_AFCON_USER.password);
+    await page.waitForURL(`${server.url}/afcon/2024/transactions`);
+    if (width < 600) await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await nav.getByRole('link', { name: 'Ranking' }).waitFor();
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
+    await nav.getByRole('link', { name: 'Ranking' }).click();
+    await page.waitForURL(`${server.url}/afcon/2024/ranking`);
+    const row = await firstRanked(page);
+    await page.getByRole('region', { name: 'Team results' }).locator('svg').first().waitFor();
+    await screenshot(page, `campaigns-01-afcon-ranking${suffix}`);
+    await row.getByRole('button', { name: /^View more of / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Team selection by user' });
+    await dialog.getByText(/^\+256/).waitFor();
+    await dialog.getByText('General prediction').first().waitFor();
+    await dialogScreenshot(page, `campaigns-02-afcon-view-more${suffix}`);
+    await page.close();
+  }
+});
+
+test('an admin walks the five World Cup rankings from the sidebar and sees the team chart', async () => {
+  for (const [width, height, suffix] of [[1280, 800, ''], [390, 844, '-mobile']] as const) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await signIn(page, server.url, ADMIN.userName, ADMIN.password);
+    await page.waitForURL(`${server.url}/transactions`);
+    for (const [i, ranking] of WORLD_CUP_RANKINGS.entries()) {
+      if (width < 600) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('group', { name: 'Campaigns' }).getByRole('link', { name: ranking.label, exact: true }).click();
+      await page.waitForURL(`${server.url}${ranking.path}`);
+      await page.getByRole('heading', { name: ranking.title, level: 1 }).waitFor();
+      await firstRanked(page);
+      const results = page.getByRole('region', { name: 'Team results' });
+      await results.locator('svg').first().waitFor();
+      const total = Number((await results.getByRole('group', { name: 'Total votes' }).locator('p').nth(1).textContent())?.replace(/,/g, ''));
+      const voters = Number((await results.getByRole('group', { name: 'Distinct voters' }).locator('p').nth(1).textContent())?.replace(/,/g, ''));
+      assert.ok(total >= voters && voters > 0, `${ranking.label}: ${total} votes from ${voters} voters`);
+      if (i === 0 || i === 4) await screenshot(page, `campaigns-0${3 + i / 4}-${ranking.path.split('/').pop()}${suffix}`);
+    }
+    const row = await firstRanked(page);
+    await row.getByRole('button', { name: /^View more of / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Team selection by user' });
+    await dialog.getByText(/ vs /).first().waitFor();
+    await dialogScreenshot(page, `campaigns-05-final-view-more${suffix}`);
+    await page.close();
+  }
+});

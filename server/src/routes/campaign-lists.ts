@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { todayInServiceZone } from '../../../src/domain/format';
+import { parsePaging } from '../../../src/domain/paged-list';
+import { normalizePhoneNumber } from '../../../src/domain/phone';
+import { campaignListSchema } from '../../../src/domain/schemas/campaigns';
+import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
+import { transactionStatus } from '../../../src/domain/transaction-status';
+import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
+import { documentedBody, HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
+import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
+import { transactionsRepository } from '../repositories/transactions-repository';
+
+type Paging = { page?: number; limit?: number };
+
+/** Where each campaign's lists live (SPEC §7, DESIGN §3); the Afcon-only account reaches AFCON's. */
+const CAMPAIGN_LISTS = [
+  { key: WORLD_CUP_CAMPAIGN, prefix: '/v1/world/cup/analysis', afcon: false, tag: 'world cup' },
+  { key: AFCON_CAMPAIGN, prefix: '/v1/afcon/2024/analysis', afcon: true, tag: 'afcon 2024' },
+];
+
+/**
+ * The campaigns' transaction, failed and search lists and the resolve call: the regular lists'
+ * answers, restricted to the campaign's own service code.
+ */
+export default async function campaignListsRoutes(app: FastifyInstance) {
+  const transactions = transactionsRepository(app.db);
+  const votes = campaignVotesRepository(app.db);
+
+  for (const { key, prefix, afcon, tag } of CAMPAIGN_LISTS) {
+    const options = (summary: string, body?: Parameters<typeof documentedBody>[0]) => ({
+      schema: { tags: [tag], summary, querystring: pagingQuery },
+      onRequest: [app.authenticate],
+      config: { afcon, ...(body ? { swaggerTransform: documentedBody(body) } : {}) },
+    });
+
+    app.post(`${prefix}/all`, options(`${tag} transactions of a day`, campaignListSchema), async (request, reply) => {
+      const campaign = await readableCampaign(votes, request, key);
+      const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+      const { name, date } = await validBody(campaignListSchema, request.body);
+      ownServiceCode(campaign, 'name', name);
+      const day = date || todayInServiceZone();
+      const { docsJson, total } = await transactions.pageJson({ codes: [campaign.serviceCode], day }, offset, limit);
+      return okPagedJson(reply, `Transactions for ${day}`, docsJson, page, limit, total);
+    });
+
+    app.post(`${prefix}/to/give/attention`, options(`${tag} failed transactions, of a day or every day`, campaignListSchema), async (request, reply) => {
+      const campaign = await readableCampaign(votes, request, key);
+      const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+      const { name, date } = await validBody(campaignListSchema, request.body);
+      ownServiceCode(campaign, 'name', name);
+      const filter = { codes: [campaign.serviceCode], day: date || undefined, status: 'failed' as const };
+      const { docsJson, total } = await transactions.pageJson(filter, offset, limit);
+      return okPagedJson(reply, 'Transactions to give attention', docsJson, page, limit, total);
+    });
+
+    app.post<{ Params: { id: string } }>(
+      `${prefix}/to/give/attention/:id`,
+      { ...options(`Resolve a failed ${tag} transaction`, resolveTransactionSchema), schema: { tags: [tag], params: uuidParams } },
+      async (request, reply) => {
+        const campaign = await readableCampaign(votes, request, key);
+        await validBody(resolveTransactionSchema, request.body);
+        const found = await transactions.findById(request.params.id);
+        if (!found || found.serviceCode !== campaign.serviceCode) throw notFound('Transaction');
+        if (transactionStatus(found) !== 'failed') throw new HttpError(400, 'Only failed transactions can be resolved');
+        await transactions.resolve(found.id, request.user.id);
+        return ok(reply, 'Resolved', await transactions.findRow(found.id));
+      },
+    );
+
+    app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, transactionSearchSchema), async (request, reply) => {
+      const campaign = await readableCampaign(votes, request, key);
+      const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+      const { phoneNumber } = await validBody(transactionSearchSchema, request.body);
+      const filter = { codes: [campaign.serviceCode], phoneNumber: normalizePhoneNumber(phoneNumber) };
+      const { docsJson, total } = await transactions.pageJson(filter, offset, limit);
+      return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { parsePaging } from '../../../src/domain/paged-list';
+import { campaignRankingSchema } from '../../../src/domain/schemas/campaigns';
+import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
+import { documentedBody, okPagedJson, pagingQuery, validBody } from '../http';
+import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
+
+type Paging = { page?: number; limit?: number };
+
+/** The ranking calls of SPEC §7 and DESIGN §3, each over one round of one campaign. */
+const RANKINGS = [
+  { path: '/v1/world/cup/better/all', key: WORLD_CUP_CAMPAIGN, round: ALL_ROUNDS, summary: 'World Cup ranking over all rounds' },
+  { path: '/v1/world/cup/final/winner/better/all', key: WORLD_CUP_CAMPAIGN, round: 'final', summary: 'World Cup final winner ranking' },
+  { path: '/v1/world/cup/week2/better/all', key: WORLD_CUP_CAMPAIGN, round: 'week2', summary: 'World Cup week 2 ranking' },
+  { path: '/v1/world/cup/week3/better/all', key: WORLD_CUP_CAMPAIGN, round: 'week3', summary: 'World Cup week 3 ranking' },
+  { path: '/v1/world/cup/week4/better/all', key: WORLD_CUP_CAMPAIGN, round: 'week4', summary: 'World Cup week 4 ranking' },
+  { path: '/v1/afcon/2024/better/all', key: AFCON_CAMPAIGN, round: ALL_ROUNDS, summary: 'AFCON 2024 ranking over all rounds' },
+];
+
+/**
+ * Phone numbers ranked by counted votes: most votes first, then the earlier last vote, then the
+ * phone number, so pages never repeat or skip a voter. Each row carries its 50 newest votes.
+ */
+export default async function campaignRankingsRoutes(app: FastifyInstance) {
+  const votes = campaignVotesRepository(app.db);
+
+  for (const { path, key, round, summary } of RANKINGS) {
+    app.post(
+      path,
+      {
+        schema: { tags: [key === AFCON_CAMPAIGN ? 'afcon 2024' : 'world cup'], summary, querystring: pagingQuery },
+        onRequest: [app.authenticate],
+        config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documentedBody(campaignRankingSchema) },
+      },
+      async (request, reply) => {
+        const campaign = await readableCampaign(votes, request, key);
+        const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+        const { serviceCode } = await validBody(campaignRankingSchema, request.body);
+        ownServiceCode(campaign, 'serviceCode', serviceCode);
+        const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit);
+        return okPagedJson(reply, 'User ranking by votes', docsJson, page, limit, total);
+      },
+    );
+  }
+}

@@ -1,0 +1,78 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { parsePaging } from '../../../src/domain/paged-list';
+import { normalizePhoneNumber } from '../../../src/domain/phone';
+import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
+import { campaignRound, readableCampaign } from '../campaign-access';
+import { ok, okPagedJson, pagingQuery, validBody } from '../http';
+import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
+
+type Paging = { page?: number; limit?: number };
+type KeyParams = { Params: { key: string } };
+
+const keyParams = { type: 'object', properties: { key: { type: 'string', maxLength: 100 } }, required: ['key'] } as const;
+const roundQuery = { type: 'object', properties: { round: { type: 'string' } } } as const;
+
+export const RANKING_CSV_HEADER = 'rank,phoneNumber,serviceCode,votes,lastVoteAt\n';
+
+/**
+ * Per campaign (DESIGN §3): one voter's votes ('View more'), the team results chart and the
+ * ranking as CSV. The Afcon-only account reaches AFCON's; `readableCampaign` decides.
+ */
+export default async function campaignVotesRoutes(app: FastifyInstance) {
+  const votes = campaignVotesRepository(app.db);
+  const guard = { onRequest: [app.authenticate], config: { afcon: true } };
+
+  app.get<KeyParams>(
+    '/v1/campaigns/:key/votes',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: "One voter's counted votes, newest first",
+        params: keyParams,
+        querystring: { type: 'object', properties: { ...pagingQuery.properties, phoneNumber: { type: 'string' }, round: { type: 'string' } }, required: ['phoneNumber'] },
+      },
+      ...guard,
+    },
+    async (request, reply) => {
+      const campaign = await readableCampaign(votes, request, request.params.key);
+      const query = request.query as Paging & { phoneNumber?: string; round?: string };
+      const { phoneNumber, round } = await validBody(campaignVotesSchema, { phoneNumber: query.phoneNumber, round: query.round });
+      const { page, limit, offset } = parsePaging(query, 50);
+      const { docsJson, total } = await votes.votesPageJson(campaign.key, campaignRound(campaign, round), normalizePhoneNumber(phoneNumber), offset, limit);
+      return okPagedJson(reply, 'Votes', docsJson, page, limit, total);
+    },
+  );
+
+  app.get<KeyParams>(
+    '/v1/campaigns/:key/results',
+    { schema: { tags: ['campaigns'], summary: 'Votes per team and per game, total votes and distinct voters', params: keyParams, querystring: roundQuery }, ...guard },
+    async (request, reply) => {
+      const campaign = await readableCampaign(votes, request, request.params.key);
+      const { round } = await validBody(campaignRoundSchema, request.query);
+      return ok(reply, 'Team results', await votes.results(campaign.key, campaignRound(campaign, round)));
+    },
+  );
+
+  app.get<KeyParams>(
+    '/v1/campaigns/:key/ranking/export',
+    { schema: { tags: ['campaigns'], summary: 'The whole ranking as CSV, in ranking order', params: keyParams, querystring: roundQuery }, ...guard },
+    async (request, reply) => {
+      const campaign = await readableCampaign(votes, request, request.params.key);
+      const { round: asked } = await validBody(campaignRoundSchema, request.query);
+      const round = campaignRound(campaign, asked);
+      const chunks = votes.ranking(campaign.key, round);
+      async function* csv() {
+        yield RANKING_CSV_HEADER;
+        let rank = 0;
+        for await (const lines of chunks) {
+          yield lines.map((line) => `${(rank += 1)},${line.phoneNumber},${campaign.serviceCode},${line.votes},${line.lastVoteAt}\n`).join('');
+        }
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="ranking-${campaign.key}-${round}.csv"`)
+        .send(Readable.from(csv()));
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import type { CampaignKey, RankingRound } from '../domain/campaigns';
+import { roundParam } from '../domain/campaigns';
+import type { ApiEnvelope, VoteRow, VoteTransaction } from '../domain/entities';
+import { readPagedList, type PagedList } from '../domain/paged-list';
+import { baseApi } from './base-api';
+
+/** A vote campaign as `GET /v1/campaigns` lists it (DESIGN §3). */
+export interface Campaign {
+  key: CampaignKey;
+  name: string;
+  serviceCode: string;
+  rounds: string[];
+  teams: string[];
+}
+
+export interface RankingQuery {
+  /** The ranking call of the screen, e.g. '/v1/world/cup/week2/better/all'. */
+  call: string;
+  serviceCode: string;
+  page: number;
+  limit?: number;
+}
+
+export interface VoterVotesQuery {
+  key: CampaignKey;
+  phoneNumber: string;
+  round: RankingRound;
+  page: number;
+  limit?: number;
+}
+
+export interface CampaignRoundQuery {
+  key: CampaignKey;
+  round: RankingRound;
+}
+
+/** Votes per team of one round (or all rounds), with total votes and distinct voters. */
+export interface CampaignResults {
+  round: string | null;
+  totalVotes: number;
+  distinctVoters: number;
+  teams: { teamName: string; votes: number }[];
+  games: { teamName: string; teamName2: string; votes: number }[];
+}
+
+/** A whole ranking as CSV text and the file name the server suggests. */
+export interface RankingCsv {
+  csv: string;
+  fileName: string;
+}
+
+const rankingTag = (key: CampaignKey, round: RankingRound) => `${key}:${round}`;
+
+export const campaignsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getCampaigns: build.query<Campaign[], void>({
+      query: () => '/v1/campaigns',
+      transformResponse: (response: ApiEnvelope<Campaign[]>) => response.results,
+      providesTags: [{ type: 'Campaign', id: 'LIST' }],
+    }),
+    getRanking: build.query<PagedList<VoteRow>, RankingQuery>({
+      query: ({ call, serviceCode, page, limit = 50 }) => ({ url: call, method: 'POST', params: { page, limit }, body: { serviceCode } }),
+      transformResponse: (response: ApiEnvelope<PagedList<VoteRow>>) => readPagedList(response.results),
+      providesTags: (_result, _error, { call }) => [{ type: 'Ranking', id: call }],
+    }),
+    getVoterVotes: build.query<PagedList<VoteTransaction>, VoterVotesQuery>({
+      query: ({ key, phoneNumber, round, page, limit = 50 }) => ({ url: `/v1/campaigns/${key}/votes`, params: { phoneNumber, ...roundParam(round), page, limit } }),
+      transformResponse: (response: ApiEnvelope<PagedList<VoteTransaction>>) => readPagedList(response.results),
+    }),
+    getCampaignResults: build.query<CampaignResults, CampaignRoundQuery>({
+      query: ({ key, round }) => ({ url: `/v1/campaigns/${key}/results`, params: roundParam(round) }),
+      transformResponse: (response: ApiEnvelope<CampaignResults>) => response.results,
+      providesTags: (_result, _error, { key, round }) => [{ type: 'Ranking', id: rankingTag(key, round) }],
+    }),
+    // A mutation: a download is asked for once and not kept in the cache; the text is serializable, a Blob is not.
+    exportRanking: build.mutation<RankingCsv, CampaignRoundQuery>({
+      query: ({ key, round }) => ({
+        url: `/v1/campaigns/${key}/ranking/export`,
+        params: roundParam(round),
+        responseHandler: async (response) => {
+          if (!response.ok) return response.json();
+          const fileName = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `ranking-${key}-${round}.csv`;
+          return { csv: await response.text(), fileName };
+        },
+      }),
+    }),
+  }),
+});
+
+export const { useGetCampaignsQuery, useGetRankingQuery, useGetVoterVotesQuery, useGetCampaignResultsQuery, useExportRankingMutation } = campaignsApi;

@@ -1,0 +1,70 @@
+/**
+ * The vote campaigns' screens (SPEC §2, DESIGN §3 and §5): keys, paths and titles, read by the
+ * sidebar and by the campaigns feature alike. Service codes, rounds and teams come from
+ * `GET /v1/campaigns`.
+ */
+export type CampaignKey = 'world-cup-2022' | 'afcon-2024';
+
+export type CampaignListKind = 'transactions' | 'failed' | 'search';
+
+/** A round of votes, or 'all' for the rankings over every round. */
+export type RankingRound = 'all' | 'general' | 'week2' | 'week3' | 'week4' | 'final';
+
+interface ScreenEntryBase {
+  path: string;
+  /** The screen's heading. */
+  title: string;
+  /** Its entry in the admins' 'Campaigns' menu group, short enough for the sidebar. */
+  menuLabel: string;
+}
+
+export type CampaignScreenEntry = (ScreenEntryBase & { kind: CampaignListKind }) | (ScreenEntryBase & { kind: 'ranking'; round: RankingRound });
+
+export interface CampaignInfo {
+  key: CampaignKey;
+  name: string;
+  screens: readonly CampaignScreenEntry[];
+}
+
+export const WORLD_CUP: CampaignInfo = {
+  key: 'world-cup-2022',
+  name: 'World Cup 2022',
+  screens: [
+    { kind: 'transactions', path: '/world/cup/transactions', title: 'World Cup Transactions', menuLabel: 'World Cup Transactions' },
+    { kind: 'failed', path: '/world/cup/failed', title: 'World Cup Failed Transactions', menuLabel: 'World Cup Failed' },
+    { kind: 'search', path: '/world/cup/search', title: 'World Cup Trans Search', menuLabel: 'World Cup Search' },
+    { kind: 'ranking', round: 'all', path: '/world/cup/most/general', title: 'World Cup Overall Ranking', menuLabel: 'World Cup Overall' },
+    { kind: 'ranking', round: 'week2', path: '/world/cup/week/2/ranking', title: 'World Cup Week 2 Ranking', menuLabel: 'World Cup Week 2' },
+    { kind: 'ranking', round: 'week3', path: '/world/cup/week/3/ranking', title: 'World Cup Week 3 Ranking', menuLabel: 'World Cup Week 3' },
+    { kind: 'ranking', round: 'week4', path: '/world/cup/week/4/ranking', title: 'World Cup Week 4 Ranking', menuLabel: 'World Cup Week 4' },
+    { kind: 'ranking', round: 'final', path: '/world/cup/final/winner', title: 'World Cup Final Winner Ranking', menuLabel: 'World Cup Final Winner' },
+  ],
+};
+
+export const AFCON: CampaignInfo = {
+  key: 'afcon-2024',
+  name: 'AFCON 2024',
+  screens: [
+    { kind: 'transactions', path: '/afcon/2024/transactions', title: 'Afcon Transactions', menuLabel: 'Afcon Transactions' },
+    { kind: 'failed', path: '/afcon/2024/failed', title: 'Afcon Failed Transactions', menuLabel: 'Afcon Failed' },
+    { kind: 'search', path: '/afcon/2024/search', title: 'Afcon Trans Search', menuLabel: 'Afcon Search' },
+    { kind: 'ranking', round: 'all', path: '/afcon/2024/ranking', title: 'Afcon Ranking', menuLabel: 'Afcon Ranking' },
+  ],
+};
+
+export const CAMPAIGNS: readonly CampaignInfo[] = [WORLD_CUP, AFCON];
+
+/** The rounds query value: a round name, or nothing for every round. */
+export function roundParam(round: RankingRound): { round?: string } {
+  return round === 'all' ? {} : { round };
+}
+
+/** SPEC §2 'View more': a phone number is shown with a plus prefix. */
+export function withPlus(phoneNumber: string): string {
+  return phoneNumber.startsWith('+') ? phoneNumber : `+${phoneNumber}`;
+}
+
+/** SPEC §2: 'teamName2 vs teamName' for a game, 'General prediction' without a second team. */
+export function voteGame(vote: { teamName: string; teamName2?: string | null }): string {
+  return vote.teamName2 ? `${vote.teamName2} vs ${vote.teamName}` : 'General prediction';
+}

@@ -1,0 +1,109 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { AppStore } from '../../state/store';
+import { createAfconAccountViaApi } from '../../testing/afcon-account';
+import { AFCON_VOTERS, FINAL_VOTERS, HEAVY_VOTER, WEEK2_VOTER, WEEK4_VOTERS } from '../../testing/campaign-votes';
+import { createAgentViaApi, renderApp } from '../../testing/render-app';
+import { TEST_ADMIN } from '../../testing/test-admin';
+import { CAMPAIGN_DESCRIPTORS } from './campaign-descriptors';
+
+jest.setTimeout(240_000);
+configure({ asyncUtilTimeout: 30_000 });
+
+/** The ranking call each route must make (SPEC §2, DESIGN §3), and a voter only that ranking shows first. */
+const RANKINGS: Record<string, { call: string; topVoter: string }> = {
+  '/world/cup/most/general': { call: '/v1/world/cup/better/all', topVoter: HEAVY_VOTER },
+  '/world/cup/week/2/ranking': { call: '/v1/world/cup/week2/better/all', topVoter: WEEK2_VOTER },
+  '/world/cup/week/3/ranking': { call: '/v1/world/cup/week3/better/all', topVoter: HEAVY_VOTER },
+  '/world/cup/week/4/ranking': { call: '/v1/world/cup/week4/better/all', topVoter: WEEK4_VOTERS[0] },
+  '/world/cup/final/winner': { call: '/v1/world/cup/final/winner/better/all', topVoter: FINAL_VOTERS[0] },
+  '/afcon/2024/ranking': { call: '/v1/afcon/2024/better/all', topVoter: AFCON_VOTERS[0] },
+};
+
+const SCREENS = CAMPAIGN_DESCRIPTORS.flatMap((campaign) => campaign.screens.map((entry) => ({ campaign: campaign.key, ...entry })));
+
+/** The ranking calls the store made, with the service code they sent. */
+function rankingCalls(store: AppStore) {
+  return Object.values(store.getState().api.queries)
+    .filter((query) => query?.endpointName === 'getRanking' && query.status === 'fulfilled')
+    .map((query) => query?.originalArgs as unknown as { call: string; serviceCode: string });
+}
+
+// The first row of the ranking grid (the chart's table of teams has rows too).
+const firstDataRow = () => within(screen.getByRole('grid')).getAllByRole('row')[1];
+const mainMenu = async () => screen.findByRole('navigation', { name: 'Main menu' });
+
+describe('campaign routes from the descriptors', () => {
+  it('declares all twelve routes of SPEC §2 and DESIGN §3, lists first then rankings', () => {
+    expect(SCREENS.map((s) => s.path)).toEqual([
+      '/world/cup/transactions',
+      '/world/cup/failed',
+      '/world/cup/search',
+      ...Object.keys(RANKINGS).slice(0, 5),
+      '/afcon/2024/transactions',
+      '/afcon/2024/failed',
+      '/afcon/2024/search',
+      '/afcon/2024/ranking',
+    ]);
+    const afcon = CAMPAIGN_DESCRIPTORS.find((c) => c.key === 'afcon-2024');
+    expect(afcon?.extras).toEqual({ greenServiceCode: true, dayTotalLine: true });
+    expect(afcon?.lists.transactions).toBe('/v1/afcon/2024/analysis/all');
+    expect(afcon?.lists.resolve('abc')).toBe('/v1/afcon/2024/analysis/to/give/attention/abc');
+  });
+
+  it.each(SCREENS.filter((s) => s.kind !== 'ranking'))('$path renders its list screen ($title)', async ({ path, title }) => {
+    await renderApp({ url: path, user: TEST_ADMIN });
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+  });
+
+  it.each(SCREENS.filter((s) => s.kind === 'ranking'))('$path renders its ranking and calls its endpoint', async ({ path, title, campaign }) => {
+    const { store } = await renderApp({ url: path, user: TEST_ADMIN });
+    expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('User ranking by votes')).toBeInTheDocument();
+    await waitFor(() => expect(within(firstDataRow()).getByText(RANKINGS[path].topVoter)).toBeInTheDocument());
+    const code = campaign === 'afcon-2024' ? '*284*24#' : '*217*50#';
+    expect(screen.getByRole('textbox', { name: 'Service code' })).toHaveValue(code);
+    expect(rankingCalls(store)).toEqual([expect.objectContaining({ call: RANKINGS[path].call, serviceCode: code })]);
+  });
+});
+
+describe('who reaches the campaigns', () => {
+  it('lands the Afcon-only account on Afcon transactions with exactly the Afcon menu, and its ranking works', async () => {
+    const afcon = await createAfconAccountViaApi();
+    const { user, pathname } = await renderApp({ url: '/', user: afcon });
+    const menu = await mainMenu();
+    await waitFor(() => expect(pathname()).toBe('/afcon/2024/transactions'));
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
+    expect(within(menu).queryByRole('group', { name: 'Campaigns' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('link', { name: 'Ranking' }));
+    expect(await screen.findByRole('heading', { name: 'Afcon Ranking' })).toBeInTheDocument();
+    await waitFor(() => expect(within(firstDataRow()).getByText(AFCON_VOTERS[0])).toBeInTheDocument());
+  });
+
+  it("answers the Afcon-only account's World Cup ranking with 403: 'Unexpected error' and an empty list", async () => {
+    const afcon = await createAfconAccountViaApi();
+    await renderApp({ url: '/world/cup/most/general', user: afcon });
+    expect(await screen.findByText('Unexpected error')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('No records')).toBeInTheDocument());
+    expect(screen.queryByText(HEAVY_VOTER)).not.toBeInTheDocument();
+  });
+
+  it("gives agents no campaigns in the menu and 'Unexpected error' on a campaign screen", async () => {
+    const agent = await createAgentViaApi();
+    await renderApp({ url: '/afcon/2024/ranking', user: agent });
+    const menu = await mainMenu();
+    expect(within(menu).queryByRole('group', { name: 'Campaigns' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Unexpected error')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('No records')).toBeInTheDocument());
+  });
+
+  it("gives admins a 'Campaigns' group whose entries open the screens", async () => {
+    const { user, pathname } = await renderApp({ url: '/dashboard', user: TEST_ADMIN });
+    const group = within(within(await mainMenu()).getByRole('group', { name: 'Campaigns' }));
+    expect(group.getAllByRole('link')).toHaveLength(12);
+    await user.click(group.getByRole('link', { name: 'World Cup Week 2' }));
+    expect(await screen.findByRole('heading', { name: 'World Cup Week 2 Ranking' })).toBeInTheDocument();
+    expect(pathname()).toBe('/world/cup/week/2/ranking');
+    await user.click(group.getByRole('link', { name: 'Afcon Transactions' }));
+    expect(await screen.findByRole('heading', { name: 'Afcon Transactions' })).toBeInTheDocument();
+  });
+});
