@@ -31,7 +31,7 @@ const batchId = () => crypto.randomBytes(6).toString('hex');
  * Adds campaign votes with set-based SQL, in chunks of 100,000: ~85% processed, ~10% failed, ~5%
  * pending. Voters are drawn from a pool with a steep power law, so a few numbers vote hundreds of
  * times and most a handful; favourite teams are picked more often; rounds with games (`gameRounds`)
- * pick two teams, the final between the finalists. Phone numbers follow the ticket calls' pool
+ * pick one of the round's fixtures, the final between the finalists. Phone numbers follow the ticket calls' pool
  * formula (seed.ts), so some voters also buy tickets.
  */
 export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<number> {
@@ -51,23 +51,32 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
           random() as r_status, random() as r_extra,
           (${rounds}::jsonb ->> floor(random() * jsonb_array_length(${rounds}::jsonb))::int) as round,
           floor(power(random(), 1.5) * jsonb_array_length(${teams}::jsonb))::int as team_idx,
-          1 + floor(random() * (jsonb_array_length(${teams}::jsonb) - 1))::int as team_step,
+          random() as r_fixture,
           floor(power(random(), 3) * ${voters})::int as k
         from generate_series(1, ${chunk}::int) g
       ),
       games as (
         select d.*,
-          exists (select 1 from jsonb_array_elements_text(${gameRounds}::jsonb) r where r = d.round) as is_game,
+          (select r.ord from jsonb_array_elements_text(${gameRounds}::jsonb) with ordinality as r(name, ord) where r.name = d.round) as game_round,
           d.round = 'final' and jsonb_array_length(${finalists}::jsonb) = 2 as is_final,
           '256' || (array['77','78','76','70','75'])[(d.k % 5) + 1] || lpad(((d.k::bigint * 7919 + 1234567) % 10000000)::text, 7, '0') as phone
         from drawn d
       ),
-      picked as (
-        select g.*,
-          case when g.is_final then ${finalists}::jsonb ->> floor(g.r_extra * 2)::int else ${teams}::jsonb ->> g.team_idx end as team,
-          case when g.is_final then ${finalists}::jsonb ->> (1 - floor(g.r_extra * 2)::int)
-               when g.is_game then ${teams}::jsonb ->> ((g.team_idx + g.team_step) % jsonb_array_length(${teams}::jsonb)) end as team2
+      -- A game round has fixtures (favourite i against i + n): 16 in the first, 8 in the next, and so
+      -- on; a vote picks a fixture, the favourite more often, and names its pick first.
+      fixtures as (
+        select g.*, greatest(1, (jsonb_array_length(${teams}::jsonb) / 2) >> (g.game_round::int - 1)) as n,
+          floor(power(g.r_fixture, 1.3) * greatest(1, (jsonb_array_length(${teams}::jsonb) / 2) >> (g.game_round::int - 1)))::int as f
         from games g
+      ),
+      picked as (
+        select x.*,
+          case when x.is_final then ${finalists}::jsonb ->> floor(x.r_extra * 2)::int
+               when x.game_round is not null then ${teams}::jsonb ->> (case when x.r_extra < 0.6 then x.f else x.f + x.n end)
+               else ${teams}::jsonb ->> x.team_idx end as team,
+          case when x.is_final then ${finalists}::jsonb ->> (1 - floor(x.r_extra * 2)::int)
+               when x.game_round is not null then ${teams}::jsonb ->> (case when x.r_extra < 0.6 then x.f + x.n else x.f end) end as team2
+        from fixtures x
       )
       insert into transactions (service_code, phone_number, network, amount, session_id, payment_ref, is_complete, is_deleted,
         callback_time, message_statuses, ticket_message, campaign_key, round, team_name, team_name2, created_at)
