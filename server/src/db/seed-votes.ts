@@ -12,8 +12,8 @@ export async function seedCampaigns(db: DbOrTx) {
     .onConflictDoNothing();
 }
 
-/** Demo votes per campaign: 55,000 in all. */
-export const DEMO_VOTES_PER_CAMPAIGN = 27_500;
+/** Demo votes per campaign: 50,000 in all. */
+export const DEMO_VOTES_PER_CAMPAIGN = 25_000;
 
 export interface SeedVotesOptions {
   campaign: DemoCampaign;
