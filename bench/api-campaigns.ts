@@ -162,7 +162,7 @@ function readOptions(args: string[]): Options {
 }
 
 /** Runs both sizes and appends the "Campaigns (API)" section to bench/RESULTS.md. */
-export async function benchCampaigns(args: string[]) {
+export async function benchCampaigns(args: string[], command = `npm run bench:api -- ${args.join(' ')}`.trim()) {
   const options = readOptions(args);
   const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const loadBefore = os.loadavg()[0];
@@ -171,7 +171,7 @@ export async function benchCampaigns(args: string[]) {
   const lines = [
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — Campaigns (API)`,
     '',
-    `Command: \`${`npm run bench:api -- ${args.join(' ')}`.trim()}\` (the campaign part alone: \`node --import tsx bench/api-campaigns.ts\`). Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1048576)} MB memory, Node ${process.version}, local PostgreSQL.`,
+    `Command: \`${command}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1048576)} MB memory, Node ${process.version}, local PostgreSQL.`,
     `The machine is shared with other engineers' builds and tests: load average (1 min) ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
     `autocannon: ${options.connections} connections, ${options.duration} s per endpoint after a 1 s warm-up, in its own process; the server alone in a fresh process. World Cup votes only, one voter per ten votes (power law: the top voters have thousands, each ranking row carries its 50 newest).`,
     '',
@@ -194,7 +194,8 @@ export async function benchCampaigns(args: string[]) {
 }
 
 if (require.main === module) {
-  benchCampaigns(process.argv.slice(2)).catch((error) => {
+  const args = process.argv.slice(2);
+  benchCampaigns(args, `node --import tsx bench/api-campaigns.ts ${args.join(' ')}`.trim()).catch((error) => {
     console.error(error);
     process.exit(1);
   });
