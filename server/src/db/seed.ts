@@ -3,7 +3,8 @@ import { count, sql } from 'drizzle-orm';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../../src/domain/category-levels';
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from './client';
-import { campaigns, categories, contents, serviceCodes, smsMessages, users } from './schema';
+import { categories, contents, serviceCodes, smsMessages, users } from './schema';
+import { DEMO_VOTES_PER_CAMPAIGN, seedCampaigns, seedVotes } from './seed-votes';
 import {
   BASE_PRICES,
   DEMO_AFCON_USER,
@@ -14,14 +15,13 @@ import {
   DEMO_SUPER_USER,
   HOUR_WEIGHTS,
   LEVEL_WEIGHTS,
-  type DemoCampaign,
 } from './seed-data';
 
 export interface SeedOptions {
   timeZone: string;
   /** Ticket transactions to create (default 40,000). */
   transactions?: number;
-  /** Campaign votes per campaign (default 2,500). */
+  /** Campaign votes per campaign (default DEMO_VOTES_PER_CAMPAIGN). */
   votesPerCampaign?: number;
 }
 
@@ -107,8 +107,8 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
   await seedCampaigns(db);
   const transactionCount = options.transactions ?? 40_000;
   await seedTransactions(db, { count: transactionCount, days: 30, timeZone: options.timeZone });
-  const votes = options.votesPerCampaign ?? 2_500;
-  for (const campaign of DEMO_CAMPAIGNS) await seedVotes(db, { campaign, count: votes, days: 30, timeZone: options.timeZone });
+  const votes = options.votesPerCampaign ?? DEMO_VOTES_PER_CAMPAIGN;
+  for (const campaign of DEMO_CAMPAIGNS) await seedVotes(db, { campaign, count: votes, days: 30 });
 
   return (
     `${agents.length} agents (${DEMO_AGENTS.join(', ')}; password "${DEMO_AGENT_PASSWORD}"), ` +
@@ -117,14 +117,6 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
     `${categoryRows.length} categories, 25 service codes, ${contentRows.length} contents, 40 SMS, ` +
     `${transactionCount} transactions and ${votes * DEMO_CAMPAIGNS.length} campaign votes over 30 days`
   );
-}
-
-/** The two vote campaigns (World Cup 2022, AFCON 2024); inserting them again changes nothing. */
-export async function seedCampaigns(db: DbOrTx) {
-  await db
-    .insert(campaigns)
-    .values(DEMO_CAMPAIGNS.map(({ key, name, serviceCode, rounds, teams, opensAt }) => ({ key, name, serviceCode, rounds, teams, createdAt: new Date(opensAt) })))
-    .onConflictDoNothing();
 }
 
 function levelPrices(factor: number) {
@@ -244,55 +236,5 @@ export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOpti
       left join contents t on t.category_id = p.category_id and t.category_level = p.level and t.active
     `);
   }
-  return options.count;
-}
-
-/** Adds campaign votes: favourites picked more often, a few heavy voters, games in game rounds. */
-export async function seedVotes(db: DbOrTx, options: { campaign: DemoCampaign; count: number; days?: number; timeZone?: string }) {
-  const { campaign } = options;
-  if (options.count <= 0) return 0;
-  const days = Math.max(1, options.days ?? 30);
-  const timeZone = options.timeZone ?? 'Africa/Kampala';
-  const teams = JSON.stringify(campaign.teams);
-  const rounds = JSON.stringify(campaign.rounds);
-  const gameRounds = JSON.stringify(campaign.gameRounds);
-  const finalists = JSON.stringify(campaign.finalists ?? []);
-  await db.execute(sql`
-    with ${callTimeSql(options.count, days, timeZone)},
-    voted as (
-      select calls.*,
-        (${rounds}::jsonb ->> floor(r_pick * jsonb_array_length(${rounds}::jsonb))::int) as round,
-        floor(power(random(), 1.5) * jsonb_array_length(${teams}::jsonb))::int as team_idx,
-        1 + floor(random() * (jsonb_array_length(${teams}::jsonb) - 1))::int as team_step,
-        floor(power(r_phone, 2.2) * 1500)::int as k
-      from calls
-    ),
-    games as (
-      select v.*,
-        case when v.round = 'final' and jsonb_array_length(${finalists}::jsonb) = 2
-          then ${finalists}::jsonb ->> (floor(r_extra * 2)::int)
-          else ${teams}::jsonb ->> team_idx end as team,
-        exists (select 1 from jsonb_array_elements_text(${gameRounds}::jsonb) r where r = v.round) as is_game
-      from voted v
-    )
-    insert into transactions (service_code, phone_number, network, amount, session_id, payment_ref, is_complete, is_deleted,
-      callback_time, message_statuses, ticket_message, campaign_key, round, team_name, team_name2, created_at)
-    select ${campaign.serviceCode}, ${phoneSql(sql`g.k`)}, ${networkSql(sql`g.k`)}, 500,
-      ${sessionPrefix()} || lpad(g.g::text, 7, '0'),
-      case when g.r_status < 0.95 then 'MP' || ${batchId()} || lpad(g.g::text, 7, '0') end,
-      g.r_status < 0.85,
-      g.r_status >= 0.85 and g.r_status < 0.95,
-      case when g.r_status < 0.95 then g.created_at + make_interval(secs => 2 + g.r_extra * 18) end,
-      case when g.r_status < 0.85 then 'Delivered' when g.r_status < 0.95 then 'Payment failed' end,
-      case when g.r_status < 0.85 then 'Thank you for voting ' || g.team || ' in ' || ${campaign.name} || '. Good luck!' end,
-      ${campaign.key}, g.round, g.team,
-      case when g.is_game then
-        case when g.round = 'final' and jsonb_array_length(${finalists}::jsonb) = 2
-          then (select f from jsonb_array_elements_text(${finalists}::jsonb) f where f <> g.team limit 1)
-          else ${teams}::jsonb ->> ((g.team_idx + g.team_step) % jsonb_array_length(${teams}::jsonb)) end
-      end,
-      g.created_at
-    from games g
-  `);
   return options.count;
 }

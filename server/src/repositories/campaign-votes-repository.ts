@@ -17,18 +17,29 @@ export const VOTES_PER_ROW = 50;
 
 const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A vote as ranking rows and the votes call answer it (`VoteTransaction`), from `t`. */
-const VOTE_JSON = `json_strip_nulls(json_build_object('_id', t.id, 'createdAt', ${isoTime('t.created_at')}, 'teamName', t.team_name, 'teamName2', t.team_name2))`;
+/**
+ * A vote as ranking rows and the votes call answer it (`VoteTransaction`, no `teamName2` for a
+ * single-team pick), from `t`, as JSON text. Written out rather than with json_build_object: a
+ * ranking page carries up to 2,500 votes, and text is about a third cheaper for PostgreSQL to make.
+ */
+const VOTE_JSON = `'{"_id":"' || t.id || '","createdAt":"' || ${isoTime('t.created_at')} || '","teamName":' || coalesce(to_json(t.team_name)::text, 'null')
+  || coalesce(',"teamName2":' || to_json(t.team_name2)::text, '') || '}'`;
+
+/** JSON array text of the `item` texts of a sorted subquery, in its order. */
+const jsonArray = (item: string, from: string) => `(select '[' || coalesce(string_agg(${item}, ','), '') || ']' from (${from}) a)`;
 
 /**
- * One voter's counted votes, newest first, in a round or in all (`$round`), each read from its
- * partial index alone. `voter` is the SQL of the phone number.
+ * One voter's counted votes, newest first, in a round or in all (`$2`), each read from its partial
+ * index alone, as a JSON array text. `voter` is the SQL of the phone number.
  */
 function votesOf(voter: string, round: 'all' | 'one', limit: string, offset = '0') {
   const inRound = round === 'all' ? 't.round is not null' : 't.round = $2';
-  return `select ${VOTE_JSON} as vote from transactions t
+  return jsonArray(
+    'a.vote',
+    `select ${VOTE_JSON} as vote from transactions t
     where t.campaign_key = $1 and ${inRound} and t.phone_number = ${voter} and t.is_complete
-    order by t.created_at desc, t.id desc limit ${limit} offset ${offset}`;
+    order by t.created_at desc, t.id desc limit ${limit} offset ${offset}`,
+  );
 }
 
 /** The ranking order of campaign_ranking_idx: most votes, the earlier last vote, then the phone number. */
@@ -55,13 +66,15 @@ export function campaignVotesRepository(db: Db) {
     async rankingPageJson(campaign: CampaignView, round: string, offset: number, limit: number): Promise<{ docsJson: string; total: number }> {
       const scope = round === ALL_ROUNDS ? 'all' : 'one';
       const text = `select
-          (select coalesce(json_agg(r), '[]')::text from (
-            select v.phone_number as "_id", v.phone_number as "phoneNumber", $3::text as "serviceCode", v.votes as "count",
-              (select coalesce(json_agg(x.vote), '[]') from (${votesOf('v.phone_number', scope, String(VOTES_PER_ROW))}) x) as "transactions"
+          ${jsonArray(
+            `'{"_id":' || a.phone || ',"phoneNumber":' || a.phone || ',"serviceCode":' || to_json($3::text)::text
+              || ',"count":' || a.votes || ',"transactions":' || a.votes_json || '}'`,
+            `select to_json(v.phone_number)::text as phone, v.votes, ${votesOf('v.phone_number', scope, String(VOTES_PER_ROW))} as votes_json
             from campaign_voters v
             where v.campaign_key = $1 and v.round = $2 and v.votes > 0
             order by ${RANKING_ORDER}
-            limit $4 offset $5) r) as docs,
+            limit $4 offset $5`,
+          )} as docs,
           (select coalesce(max(voters), 0) from campaign_round_totals where campaign_key = $1 and round = $2) as total`;
       const [row] = await rawRows<{ docs: string; total: number }>(db, {
         name: `campaign_ranking_${scope}`,
@@ -75,7 +88,7 @@ export function campaignVotesRepository(db: Db) {
     async votesPageJson(campaignKey: string, round: string, phoneNumber: string, offset: number, limit: number): Promise<{ docsJson: string; total: number }> {
       const scope = round === ALL_ROUNDS ? 'all' : 'one';
       const text = `select
-          (select coalesce(json_agg(x.vote), '[]')::text from (${votesOf('$3', scope, '$4', '$5')}) x) as docs,
+          ${votesOf('$3', scope, '$4', '$5')} as docs,
           (select coalesce(max(v.votes), 0) from campaign_voters v where v.campaign_key = $1 and v.round = $2 and v.phone_number = $3) as total`;
       const [row] = await rawRows<{ docs: string; total: number }>(db, {
         name: `campaign_votes_${scope}`,

@@ -1,0 +1,202 @@
+/**
+ * Campaign benchmark (issue 9), run by bench:api after the transactions and alone as
+ * `node --import tsx bench/api-campaigns.ts`: seeds World Cup votes into fresh local PostgreSQL
+ * databases at two sizes, starts the real server alone in its own process (bench/api-server.ts), and
+ * measures with autocannon, in a process of its own, the overall ranking page, a round ranking page
+ * and the team results. Target: p99 under 25 ms at 10 connections, the two sizes within 30%.
+ * Appends a "Campaigns (API)" section to bench/RESULTS.md.
+ *
+ *   --campaign-votes 1000000 --campaign-small 100000   the two sizes (votes)
+ *   --duration 10 --connections 10                     as bench/api.ts
+ *   --reuse                                            keep databases already seeded to that size
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile, spawn } from 'node:child_process';
+import type { Result } from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
+import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
+
+const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
+const AUTOCANNON = path.join(__dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: object;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { name: 'overall ranking page', method: 'POST', path: '/v1/world/cup/better/all?page=1&limit=50', body: { serviceCode: WORLD_CUP_2022.serviceCode } },
+  { name: 'week 2 ranking page', method: 'POST', path: '/v1/world/cup/week2/better/all?page=1&limit=50', body: { serviceCode: WORLD_CUP_2022.serviceCode } },
+  { name: 'team results (all rounds)', method: 'GET', path: `/v1/campaigns/${WORLD_CUP_2022.key}/results` },
+  { name: 'team results (week 2)', method: 'GET', path: `/v1/campaigns/${WORLD_CUP_2022.key}/results?round=week2` },
+];
+
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+interface Run {
+  votes: number;
+  voters: number;
+  seedSeconds: number;
+  measured: Measured[];
+}
+
+const log = (...parts: unknown[]) => console.log(`[bench campaigns ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+
+async function rowsOf<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A database of `votes` World Cup votes (one voter per ten votes), seeded unless `reuse` finds one. */
+async function seededDatabase(baseUrl: string, name: string, votes: number, reuse: boolean) {
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    if (reuse && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) {
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      const [{ n }] = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from transactions where campaign_key is not null`);
+      if (n === votes) return { database, url: url.toString(), seedSeconds: 0 };
+      await database.close();
+    }
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const started = Date.now();
+  await ensureFirstAdmin(database.db, ADMIN.userName, ADMIN.password);
+  await seedCampaigns(database.db);
+  await seedVotes(database.db, { campaign: WORLD_CUP_2022, count: votes, days: 30 });
+  // Fresh statistics and visibility map, as autovacuum would have them on a live database.
+  await database.db.execute(sql`vacuum analyze`);
+  return { database, url: url.toString(), seedSeconds: (Date.now() - started) / 1000 };
+}
+
+function loadRun(url: string, endpoint: Endpoint, headers: Record<string, string>, duration: number, connections: number): Promise<Result> {
+  const argv = [AUTOCANNON, '--json', '-c', String(connections), '-d', String(duration), '-m', endpoint.method];
+  for (const [key, value] of Object.entries({ ...headers, 'content-type': 'application/json' })) argv.push('-H', `${key}=${value}`);
+  if (endpoint.body) argv.push('-b', JSON.stringify(endpoint.body));
+  argv.push(url + endpoint.path);
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as Result)));
+  });
+}
+
+/** bench/api-server.ts in its own process, resolved once it listens. */
+function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api-server.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening (\d+)/.exec(output)?.[1];
+      if (!port) return;
+      child.removeAllListeners('exit');
+      resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) });
+    });
+  });
+}
+
+async function benchmarkSize(baseUrl: string, name: string, votes: number, options: Options): Promise<Run> {
+  log(`seeding ${votes.toLocaleString('en-US')} votes into ${name}`);
+  const { database, url, seedSeconds } = await seededDatabase(baseUrl, name, votes, options.reuse);
+  const [{ voters }] = await rowsOf<{ voters: number }>(database, sql`select voters from campaign_round_totals where campaign_key = ${WORLD_CUP_2022.key} and round = 'all'`);
+  await database.close();
+  log(`${votes} votes, ${voters} voters, seeded in ${seedSeconds.toFixed(0)} s`);
+  const server = await startServer({ BENCH_MODE: 'app', BENCH_DATABASE_URL: url, BENCH_JWT_SECRET: crypto.randomUUID() });
+  const measured: Measured[] = [];
+  try {
+    const login = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const { results } = (await login.json()) as { results: { accessToken: string } };
+    const headers = { authorization: `Bearer ${results.accessToken}` };
+    for (const endpoint of ENDPOINTS) {
+      await loadRun(server.url, endpoint, headers, 1, options.connections); // warm-up: JIT, plans, pool
+      const result = await loadRun(server.url, endpoint, headers, options.duration, options.connections);
+      measured.push({ name: endpoint.name, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts });
+      log(votes, JSON.stringify(measured[measured.length - 1]));
+    }
+  } finally {
+    await server.stop();
+  }
+  return { votes, voters: Number(voters), seedSeconds, measured };
+}
+
+interface Options {
+  big: number;
+  small: number;
+  duration: number;
+  connections: number;
+  reuse: boolean;
+}
+
+function readOptions(args: string[]): Options {
+  const option = (name: string, fallback: number) => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? Number(args[i + 1]) : fallback;
+  };
+  return {
+    big: option('campaign-votes', 1_000_000),
+    small: option('campaign-small', 100_000),
+    duration: option('duration', 10),
+    connections: option('connections', 10),
+    reuse: args.includes('--reuse'),
+  };
+}
+
+/** Runs both sizes and appends the "Campaigns (API)" section to bench/RESULTS.md. */
+export async function benchCampaigns(args: string[], command = `npm run bench:api -- ${args.join(' ')}`.trim()) {
+  const options = readOptions(args);
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const loadBefore = os.loadavg()[0];
+  const small = await benchmarkSize(baseUrl, 'dialdesk_bench_votes_small', options.small, options);
+  const big = await benchmarkSize(baseUrl, 'dialdesk_bench_votes', options.big, options);
+  const lines = [
+    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — Campaigns (API)`,
+    '',
+    `Command: \`${command}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1048576)} MB memory, Node ${process.version}, local PostgreSQL.`,
+    `The machine is shared with other engineers' builds and tests: load average (1 min) ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
+    `autocannon: ${options.connections} connections, ${options.duration} s per endpoint after a 1 s warm-up, in its own process; the server alone in a fresh process. World Cup votes only, one voter per ten votes (power law: the top voters have thousands, each ranking row carries its 50 newest).`,
+    '',
+    '| endpoint | votes | voters | req/s | p50 ms | p99 ms | errors | p99 < 25 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|:---:|',
+  ];
+  for (const run of [small, big]) {
+    for (const m of run.measured) lines.push(`| ${m.name} | ${run.votes.toLocaleString('en-US')} | ${run.voters.toLocaleString('en-US')} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.errors} | ${m.p99 < 25 ? 'yes' : 'NO'} |`);
+  }
+  lines.push('', `| endpoint | req/s at ${small.votes.toLocaleString('en-US')} | at ${big.votes.toLocaleString('en-US')} | big / small | within 30% |`, '|---|---:|---:|---:|:---:|');
+  for (const m of small.measured) {
+    const b = big.measured.find((x) => x.name === m.name)!;
+    const ratio = b.rps / m.rps;
+    lines.push(`| ${m.name} | ${m.rps} | ${b.rps} | ${(ratio * 100).toFixed(0)}% | ${Math.abs(1 - ratio) <= 0.3 ? 'yes' : 'NO'} |`);
+  }
+  lines.push(`\nSeeding (votes and their counts kept by the triggers): ${small.seedSeconds.toFixed(0)} s and ${big.seedSeconds.toFixed(0)} s (0 when reused).`);
+  const section = lines.join('\n');
+  console.log(`\n${section}`);
+  fs.appendFileSync(path.join(__dirname, 'RESULTS.md'), `\n${section}\n`);
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  benchCampaigns(args, `node --import tsx bench/api-campaigns.ts ${args.join(' ')}`.trim()).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

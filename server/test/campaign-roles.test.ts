@@ -1,0 +1,76 @@
+import { buildTestWorld, type TestWorld } from './helpers';
+import { AFCON, createCampaigns, insertVotes, WORLD_CUP } from './campaign-fixtures';
+
+jest.setTimeout(60_000);
+
+type Caller = 'anonymous' | 'agent' | 'afcon-only' | 'admin' | 'super-user';
+
+let world: TestWorld;
+let worldCupFailed: string;
+let afconFailed: string;
+const headers = {} as Record<Caller, Record<string, string>>;
+
+beforeAll(async () => {
+  world = await buildTestWorld();
+  await createCampaigns(world);
+  headers.anonymous = {};
+  headers.agent = (await world.headersFor('agent')).headers;
+  headers['afcon-only'] = (await world.headersFor('agent', { isAfcon: true })).headers;
+  headers.admin = (await world.headersFor('admin')).headers;
+  headers['super-user'] = (await world.headersFor('super-user')).headers;
+  [{ id: worldCupFailed }] = await insertVotes(world, WORLD_CUP, [{ phoneNumber: '256773000001', isComplete: false, isDeleted: true }]);
+  [{ id: afconFailed }] = await insertVotes(world, AFCON, [{ phoneNumber: '256773000001', isComplete: false, isDeleted: true }]);
+}, 60_000);
+afterAll(() => world.close());
+
+type Call = { method: 'GET' | 'POST'; url: string; payload?: object };
+
+function campaignCalls(prefix: string, key: string, code: string, failedId: string): Call[] {
+  const analysis = prefix === '/v1/afcon/2024' ? '/v1/afcon/2024/analysis' : '/v1/world/cup/analysis';
+  const rankings = prefix === '/v1/afcon/2024' ? ['/v1/afcon/2024/better/all'] : ['better/all', 'final/winner/better/all', 'week2/better/all', 'week3/better/all', 'week4/better/all'].map((p) => `/v1/world/cup/${p}`);
+  return [
+    { method: 'POST', url: `${analysis}/all?page=1&limit=50`, payload: { name: code, date: '2022-12-01' } },
+    { method: 'POST', url: `${analysis}/to/give/attention?page=1&limit=50`, payload: { name: code } },
+    { method: 'POST', url: `${analysis}/to/give/attention/${failedId}`, payload: { isResolved: true } },
+    { method: 'POST', url: `${analysis}/search?page=1&limit=50`, payload: { phoneNumber: '256773000001' } },
+    ...rankings.map((url): Call => ({ method: 'POST', url: `${url}?page=1&limit=50`, payload: { serviceCode: code } })),
+    { method: 'GET', url: `/v1/campaigns/${key}/votes?phoneNumber=256773000001` },
+    { method: 'GET', url: `/v1/campaigns/${key}/results?round=all` },
+    { method: 'GET', url: `/v1/campaigns/${key}/ranking/export` },
+  ];
+}
+
+const worldCupCalls = () => campaignCalls('/v1/world/cup', WORLD_CUP.key, WORLD_CUP.code, worldCupFailed);
+const afconCalls = () => campaignCalls('/v1/afcon/2024', AFCON.key, AFCON.code, afconFailed);
+
+const expected: Record<Caller, { worldCup: number | 'ok'; afcon: number | 'ok' }> = {
+  anonymous: { worldCup: 401, afcon: 401 },
+  agent: { worldCup: 403, afcon: 403 },
+  'afcon-only': { worldCup: 403, afcon: 'ok' },
+  admin: { worldCup: 'ok', afcon: 'ok' },
+  'super-user': { worldCup: 'ok', afcon: 'ok' },
+};
+
+async function outcome(caller: Caller, call: Call) {
+  const response = await world.app.inject({ method: call.method, url: call.url, headers: headers[caller], ...(call.payload ? { payload: call.payload } : {}) });
+  return response.statusCode < 300 ? 'ok' : response.statusCode;
+}
+
+describe('role matrix over the campaign calls (DESIGN §4)', () => {
+  it.each(Object.keys(expected) as Caller[])('%s', async (caller) => {
+    for (const [calls, want] of [[worldCupCalls(), expected[caller].worldCup], [afconCalls(), expected[caller].afcon]] as const) {
+      for (const call of calls) {
+        // The call is in the assertion so that a failure names it.
+        expect(`${call.method} ${call.url} -> ${await outcome(caller, call)}`).toBe(`${call.method} ${call.url} -> ${want}`);
+      }
+    }
+  });
+
+  it('keeps the Afcon-only account out of the rest of the product', async () => {
+    for (const url of ['/v1/users?page=1', '/v1/category?page=1', '/v1/ticket?page=1', '/v1/sms?page=1']) {
+      expect(`${url} -> ${await outcome('afcon-only', { method: 'GET', url })}`).toBe(`${url} -> 403`);
+    }
+    const transactions = { method: 'POST' as const, url: '/v1/transactions?page=1&limit=50', payload: {} };
+    expect(await outcome('afcon-only', transactions)).toBe(403);
+  });
+});
