@@ -1,5 +1,5 @@
 import type { Db } from '../../server/src/db/client';
-import { seedCampaigns } from '../../server/src/db/seed';
+import { seedCampaigns } from '../../server/src/db/seed-votes';
 import { campaigns, transactions } from '../../server/src/db/schema';
 import { TEST_VOTES } from './campaign-votes';
 
