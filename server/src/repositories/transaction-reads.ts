@@ -140,8 +140,8 @@ function shapeKey(filter: TransactionFilter): string {
   return [codes, filter.day ? 'day' : '', filter.status ?? '', filter.phoneNumber ? 'phone' : ''].join('_');
 }
 
-/** A filter's values for the placeholders its shape uses. */
-function filterValues(filter: TransactionFilter): PlaceholderValues {
+/** A filter's values for the placeholders its statements use (bench:api gives them to pgbench too). */
+export function filterValues(filter: TransactionFilter): PlaceholderValues {
   return {
     code: filter.codes?.[0],
     codes: filter.codes ? [...filter.codes] : undefined,
@@ -150,6 +150,16 @@ function filterValues(filter: TransactionFilter): PlaceholderValues {
     phone: filter.phoneNumber,
   };
 }
+
+/** One page of calls as JSON text (`docs`, newest first) and the filtered total (`total`), in one statement. */
+export const pageSql = (filter: TransactionFilter) => sql`select (${jsonArrayOf(listSql(filter))}) as docs, (${totalSql(filter)}) as total`;
+
+/** A day's counts by dimension and status, summed over the filter's codes. */
+export const dailyStatsSql = (filter: Pick<TransactionFilter, 'codes'> & { day: string }) =>
+  sql`select ${s.dimension} as dimension, ${s.key} as key, ${s.isComplete} as "isComplete", ${s.isDeleted} as "isDeleted",
+      sum(${s.calls})::int as calls, sum(${s.amount})::float8 as amount
+    from ${s} ${where(statsWhere(filter))}
+    group by 1, 2, 3, 4`;
 
 export function transactionReads(db: Db) {
   const statements = new Map<string, (values: PlaceholderValues) => Promise<unknown[]>>();
@@ -166,10 +176,7 @@ export function transactionReads(db: Db) {
   return {
     /** One page as JSON text (an array, newest first) and the filtered total, in one round trip. */
     async pageJson(filter: TransactionFilter, offset: number, limit: number): Promise<{ docsJson: string; total: number }> {
-      const page = statement<{ docs: string; total: number }>(
-        `tx_page_${shapeKey(filter)}`,
-        () => sql`select (${jsonArrayOf(listSql(filter))}) as docs, (${totalSql(filter)}) as total`,
-      );
+      const page = statement<{ docs: string; total: number }>(`tx_page_${shapeKey(filter)}`, () => pageSql(filter));
       const [row] = await page({ ...filterValues(filter), offset, limit });
       return { docsJson: row.docs, total: Number(row.total) };
     },
@@ -202,13 +209,7 @@ export function transactionReads(db: Db) {
 
     /** A day's counts by hour, category level and network, for one code, some or all (see `summarize`). */
     async dailyStats(filter: Pick<TransactionFilter, 'codes'> & { day: string }): Promise<DailyStat[]> {
-      const stats = statement<DailyStat>(
-        `tx_stats_${shapeKey(filter)}`,
-        () => sql`select ${s.dimension} as dimension, ${s.key} as key, ${s.isComplete} as "isComplete", ${s.isDeleted} as "isDeleted",
-            sum(${s.calls})::int as calls, sum(${s.amount})::float8 as amount
-          from ${s} ${where(statsWhere(filter))}
-          group by 1, 2, 3, 4`,
-      );
+      const stats = statement<DailyStat>(`tx_stats_${shapeKey(filter)}`, () => dailyStatsSql(filter));
       return stats(filterValues(filter));
     },
   };
