@@ -8,6 +8,12 @@
  *   npm run bench:api                          1,000,000 rows (and 100,000 for the cost comparison)
  *   npm run bench:api -- --rows 200000 --small 20000 --pglite-rows 100000 --duration 5
  *   npm run bench:api -- --reuse               keep PostgreSQL databases already seeded to that size
+ *   npm run bench:api -- --db NAME             the PostgreSQL database's name (default dialdesk_bench)
+ *   npm run bench:api -- --base DIR            also measure the server of another checkout (DIR, with its
+ *                                              node_modules) on the same databases in the same run: "before"
+ *
+ * On PostgreSQL, pgbench then runs each endpoint's SQL at the same concurrency: the database's own
+ * limit, against which each endpoint's req/s is reported as a share.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,11 +21,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile, spawn } from 'node:child_process';
 import type { Result } from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { Client } from 'pg';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
+import { dailyStatsSql, filterValues, pageSql, type TransactionFilter } from '../server/src/repositories/transaction-reads';
 import { todayInServiceZone } from '../src/domain/format';
 import { benchCampaigns } from './api-campaigns';
 
@@ -35,6 +43,11 @@ const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 10);
 /** Keep an already seeded database of the same size (for repeated runs while tuning). */
 const REUSE = args.includes('--reuse');
+/** A checkout of the version to compare with (the "before" server), or undefined. */
+const BASE = args.includes('--base') ? path.resolve(args[args.indexOf('--base') + 1]) : undefined;
+const PGBENCH = '/usr/bin/pgbench';
+/** The PostgreSQL database's name (`<name>_small` for the small one), so parallel runs need not share. */
+const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_bench';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ZONE = 'Africa/Kampala';
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
@@ -47,6 +60,9 @@ interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: object;
+  /** The one statement the endpoint runs for an admin, for pgbench. */
+  query?: SQL;
+  values?: Record<string, unknown>;
 }
 
 interface Measured {
@@ -65,6 +81,10 @@ interface Run {
   seedSeconds: number;
   measured: Measured[];
   peakRssMb: number;
+  /** The same endpoints on the --base checkout's server, measured just before. */
+  before?: Measured[];
+  /** pgbench transactions per second of each endpoint's SQL, by endpoint name. */
+  pgbench?: Record<string, number>;
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -147,8 +167,9 @@ interface ServerProcess {
 }
 
 /** Starts bench/api-server.ts in its own process and waits until it listens. */
-function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api-server.ts')], {
+function startServer(env: Record<string, string>, root = path.join(__dirname, '..')): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'api-server.ts')], {
+    cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -188,31 +209,85 @@ async function benchmark(label: string, database: Database, where: Record<string
   log(`${label}: ${CODE} has ${dayRows} calls on ${YESTERDAY}; searching ${phone}`);
   await database.close();
 
-  const server = await startServer({ BENCH_MODE: 'app', BENCH_JWT_SECRET: crypto.randomUUID(), ...where });
-  const measured: Measured[] = [];
-  let pageJson = '';
-  let peakRssMb = 0;
-  try {
+  const secret = crypto.randomUUID();
+  const pageBody = { name: CODE, date: YESTERDAY };
+  const failed: TransactionFilter = { codes: [CODE], day: YESTERDAY, status: 'failed' };
+  const endpoints: Endpoint[] = [
+    { name: 'transactions page', method: 'POST', path: '/v1/transactions?page=1&limit=50', body: pageBody, query: pageSql({ codes: [CODE], day: YESTERDAY }), values: { ...filterValues({ codes: [CODE], day: YESTERDAY }), offset: 0, limit: 50 } },
+    { name: 'failed page', method: 'GET', path: `/v1/transactions/to/give/attention?page=1&limit=50&name=${encodeURIComponent(CODE)}&date=${YESTERDAY}`, query: pageSql(failed), values: { ...filterValues(failed), offset: 0, limit: 50 } },
+    { name: 'search', method: 'POST', path: '/v1/transactions/search?page=1&limit=50', body: { phoneNumber: phone }, query: pageSql({ phoneNumber: phone }), values: { ...filterValues({ phoneNumber: phone }), offset: 0, limit: 50 } },
+    { name: 'dashboard summary', method: 'GET', path: `/v1/dashboard/summary?name=${encodeURIComponent(CODE)}&date=${YESTERDAY}`, query: dailyStatsSql({ codes: [CODE], day: YESTERDAY }), values: filterValues({ codes: [CODE], day: YESTERDAY }) },
+  ];
+
+  /** Starts a server (this checkout's, or --base's) and signs in; answers it with its headers and the first page's JSON. */
+  async function startApp(root: string | undefined) {
+    const server = await startServer({ BENCH_MODE: 'app', BENCH_JWT_SECRET: secret, ...where }, root);
     const login = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const { results } = (await login.json()) as { results: { accessToken: string } };
     const headers = { authorization: `Bearer ${results.accessToken}` };
-    const pageBody = { name: CODE, date: YESTERDAY };
     const pageResponse = await fetch(`${server.url}/v1/transactions?page=1&limit=50`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(pageBody) });
-    pageJson = await pageResponse.text();
+    return { server, headers, json: await pageResponse.text() };
+  }
 
-    const endpoints: Endpoint[] = [
-      { name: 'transactions page', method: 'POST', path: '/v1/transactions?page=1&limit=50', body: pageBody },
-      { name: 'failed page', method: 'GET', path: `/v1/transactions/to/give/attention?page=1&limit=50&name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
-      { name: 'search', method: 'POST', path: '/v1/transactions/search?page=1&limit=50', body: { phoneNumber: phone } },
-      { name: 'dashboard summary', method: 'GET', path: `/v1/dashboard/summary?name=${encodeURIComponent(CODE)}&date=${YESTERDAY}` },
-    ];
+  /** The mean of two measurements: req/s, latency and CPU averaged. */
+  const mean = (a: Measured, b: Measured): Measured => ({
+    name: a.name,
+    cpuMs: Math.round(((a.cpuMs + b.cpuMs) / 2) * 1000) / 1000,
+    rps: Math.round((a.rps + b.rps) / 2),
+    p50: (a.p50 + b.p50) / 2,
+    p99: (a.p99 + b.p99) / 2,
+    errors: a.errors + b.errors,
+  });
+
+  const measured: Measured[] = [];
+  let before: Measured[] | undefined;
+  let pageJson = '';
+  let peakRssMb = 0;
+  // On PostgreSQL both servers run at once and take turns per endpoint (before, after, after,
+  // before), so a change in the machine's load falls on both alike. PGlite is one process per
+  // data folder: there the base server runs all endpoints first.
+  const interleave = Boolean(BASE && where.BENCH_DATABASE_URL);
+  if (BASE && !interleave) {
+    before = [];
+    const base = await startApp(BASE);
+    try {
+      for (const endpoint of endpoints) before.push(await measure(base.server, endpoint, base.headers));
+      log(label, 'before', JSON.stringify(before));
+    } finally {
+      await base.server.stop();
+    }
+  }
+  const base = interleave ? await startApp(BASE) : undefined;
+  const app = await startApp(undefined);
+  try {
+    pageJson = app.json;
+    if (base) before = [];
     for (const endpoint of endpoints) {
-      measured.push(await measure(server, endpoint, headers));
+      if (base && before) {
+        const b1 = await measure(base.server, endpoint, base.headers);
+        const a1 = await measure(app.server, endpoint, app.headers);
+        const a2 = await measure(app.server, endpoint, app.headers);
+        const b2 = await measure(base.server, endpoint, base.headers);
+        before.push(mean(b1, b2));
+        measured.push(mean(a1, a2));
+        log(label, 'before', JSON.stringify(before[before.length - 1]));
+      } else {
+        measured.push(await measure(app.server, endpoint, app.headers));
+      }
       log(label, JSON.stringify(measured[measured.length - 1]));
     }
-    peakRssMb = server.peakRssMb();
+    peakRssMb = app.server.peakRssMb();
   } finally {
-    await server.stop();
+    await app.server.stop();
+    await base?.server.stop();
+  }
+  let pgbench: Record<string, number> | undefined;
+  if (where.BENCH_DATABASE_URL) {
+    pgbench = {};
+    for (const endpoint of endpoints) {
+      pgbench[endpoint.name] = await pgbenchTps(where.BENCH_DATABASE_URL, endpoint);
+      log(label, 'pgbench', endpoint.name, pgbench[endpoint.name]);
+    }
   }
 
   const pageFile = path.join(os.tmpdir(), `dialdesk-bench-page-${process.pid}.json`);
@@ -227,7 +302,34 @@ async function benchmark(label: string, database: Database, where: Record<string
     await bare.stop();
     fs.rmSync(pageFile, { force: true });
   }
-  return { label, rows, seedSeconds, measured, peakRssMb };
+  return { label, rows, seedSeconds, measured, peakRssMb, before, pgbench };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs an endpoint's statement with pgbench, prepared, at the benchmark's concurrency for the same
+ * duration; answers transactions per second. Its parameters go in as pgbench variables.
+ */
+function pgbenchTps(url: string, endpoint: Endpoint): Promise<number> {
+  const { sql: text, params } = dialect.sqlToQuery(endpoint.query!);
+  const defines = params.flatMap((param, i) => ['-D', `p${i + 1}=${String(is(param, Placeholder) ? endpoint.values![param.name] : param)}`]);
+  const script = path.join(os.tmpdir(), `dialdesk-pgbench-${process.pid}.sql`);
+  // pgbench reads ':name' as a variable even inside a literal: the time format's colons become chr(58).
+  const literalColons = /'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'/g;
+  const body = text.replace(literalColons, `'YYYY-MM-DD"T"HH24' || chr(58) || 'MI' || chr(58) || 'SS.MS"Z"'`);
+  fs.writeFileSync(script, `${body.replace(/\s+/g, ' ').replace(/\$(\d+)/g, ':p$1')};\n`);
+  const { hostname, port, username, pathname } = new URL(url);
+  const argv = ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), '-f', script, ...defines];
+  argv.push('-h', hostname, '-p', port || '5432', '-U', username || 'postgres', pathname.slice(1));
+  return new Promise((resolve, reject) => {
+    execFile(PGBENCH, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      fs.rmSync(script, { force: true });
+      const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+      if (error || !tps) reject(error ?? new Error(`pgbench: ${stderr}`));
+      else resolve(Math.round(Number(tps)));
+    });
+  });
 }
 
 async function onPostgres(rows: number, name: string) {
@@ -264,6 +366,18 @@ function report(runs: Run[]): string {
       lines.push(`| ${m.name} | ${m.rps} | ${m.p50} | ${m.p99} | ${(ratio * 100).toFixed(0)}% | ${m.cpuMs} | ${m.errors} | ${okay} |`);
     }
     lines.push('');
+    if (run.before || run.pgbench) {
+      lines.push(`#### ${run.label} rows: before and after${run.pgbench ? ', and the database alone (pgbench)' : ''}`, '');
+      lines.push('| endpoint | before req/s | after req/s | after / before | within 5% | before CPU ms/req | after CPU ms/req | pgbench tps | after / pgbench |', '|---|---:|---:|---:|:---:|---:|---:|---:|---:|');
+      for (const m of run.measured.filter((x) => !x.name.startsWith('bare'))) {
+        const b = run.before?.find((x) => x.name === m.name);
+        const tps = run.pgbench?.[m.name];
+        const ratio = b ? m.rps / b.rps : undefined;
+        const cell = (value: number | undefined, text: (v: number) => string) => (value === undefined ? '' : text(value));
+        lines.push(`| ${m.name} | ${cell(b?.rps, String)} | ${m.rps} | ${cell(ratio, (r) => `${(r * 100).toFixed(0)}%`)} | ${cell(ratio, (r) => (r >= 0.95 ? 'yes' : 'NO'))} | ${cell(b?.cpuMs, String)} | ${m.cpuMs} | ${cell(tps, String)} | ${cell(tps, (t) => `${((m.rps / t) * 100).toFixed(0)}%`)} |`);
+      }
+      lines.push('');
+    }
   }
   const small = runs.find((r) => r.label.startsWith('PostgreSQL') && r.rows === SMALL);
   const big = runs.find((r) => r.label.startsWith('PostgreSQL') && r.rows === ROWS);
@@ -284,8 +398,8 @@ function report(runs: Run[]): string {
 async function main() {
   const loadBefore = os.loadavg()[0];
   const runs: Run[] = [];
-  if (SMALL > 0 && SMALL !== ROWS) runs.push(await onPostgres(SMALL, 'dialdesk_bench_small'));
-  runs.push(await onPostgres(ROWS, 'dialdesk_bench'));
+  if (SMALL > 0 && SMALL !== ROWS) runs.push(await onPostgres(SMALL, `${DB_NAME}_small`));
+  runs.push(await onPostgres(ROWS, DB_NAME));
   if (PGLITE_ROWS > 0) runs.push(await onPglite(PGLITE_ROWS));
 
   const command = `npm run bench:api -- ${args.join(' ')}`.trim();

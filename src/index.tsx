@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { hasStoredSession } from './state/persisted-storage';
+import { isTimeZone, setServiceTimeZone } from './domain/format';
 import { LightSignIn } from './features/auth/light-sign-in';
 
 /**
@@ -9,6 +10,10 @@ import { LightSignIn } from './features/auth/light-sign-in';
  * route) is a separate chunk loaded once that person signs in, or at once for any other path
  * or a stored session.
  */
+// The zone the server runs with (TZ_NAME): it writes it into index.html when it serves the page.
+const zone = document.querySelector<HTMLMetaElement>('meta[name="service-time-zone"]')?.content;
+if (zone && isTimeZone(zone)) setServiceTimeZone(zone);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
 import type { Db } from './db/client';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
@@ -28,10 +29,12 @@ import transactionsRoutes from './routes/transactions';
 import ussdRoutes from './routes/ussd';
 import paymentsRoutes from './routes/payments';
 import usersRoutes from './routes/users';
+import { applyServiceTimeZone, withServiceTimeZone } from './service-time-zone';
 
 export interface AppDeps {
   db: Db;
   jwtSecret: string;
+  /** The service's time zone (TZ_NAME), for days, daily counts and the SPA's display. */
   timeZone?: string;
   providers?: Partial<Providers>;
   /** Folder of the built SPA; served with a fallback to index.html when it exists. */
@@ -48,6 +51,8 @@ export interface AppDeps {
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps) {
+  const timeZone = deps.timeZone ?? DEFAULT_SERVICE_TIME_ZONE;
+  await applyServiceTimeZone(deps.db, timeZone);
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
@@ -105,11 +110,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignRankingsRoutes);
   await app.register(campaignVotesRoutes);
 
-  const serveWeb = Boolean(deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')));
-  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false });
+  // index.html carries the service's zone for the SPA: templated once here, answered from memory.
+  const indexFile = deps.webRoot ? path.join(deps.webRoot, 'index.html') : undefined;
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? withServiceTimeZone(fs.readFileSync(indexFile, 'utf8'), timeZone) : undefined;
+  if (indexHtml) {
+    await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: false, allowedPath: (pathName) => pathName !== '/index.html' });
+  }
   app.setNotFoundHandler((request, reply) => {
     // The SPA owns every other GET path (client-side routes), so it gets index.html.
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/v1/')) return reply.sendFile('index.html');
+    if (indexHtml && request.method === 'GET' && !request.url.startsWith('/v1/')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
     return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, errors: [] });
   });
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
 
 /** Configuration from the environment (DESIGN §2). */
 export interface Config {
@@ -36,7 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     adminUserName: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    timeZone: env.TZ_NAME ?? 'Africa/Kampala',
+    timeZone: timeZone(env.TZ_NAME),
     seedDemo: (env.SEED_DEMO ?? (databaseUrl ? '0' : '1')) === '1',
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
     smsProvider: env.SMS_PROVIDER ?? 'local',
@@ -49,6 +50,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TZ_NAME, refused at start when it names no zone: days would silently fall back otherwise. */
+function timeZone(value: string | undefined): string {
+  if (!value) return DEFAULT_SERVICE_TIME_ZONE;
+  if (!isTimeZone(value)) throw new Error(`TZ_NAME ${value} is not a time zone name (for example Africa/Kampala)`);
+  return value;
 }
 
 function positiveNumber(value: string | undefined, fallback: number): number {

@@ -68,6 +68,9 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** A path's `:id`, as `uuidParams` validates it. */
+export type IdParams = { id: string };
+
 export const uuidParams = {
   type: 'object',
   properties: { id: { type: 'string', format: 'uuid' } },
@@ -82,6 +85,9 @@ export const pagingQuery = {
     limit: { type: 'integer', minimum: 1, maximum: 100 },
   },
 } as const;
+
+/** A list's `?page=&limit=`, as `pagingQuery` validates and coerces it. */
+export type PagingQuery = { page?: number; limit?: number };
 
 type FieldDescription = {
   type: string;

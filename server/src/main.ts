@@ -14,10 +14,6 @@ async function main() {
   if (admin.created && admin.generatedPassword) {
     console.log(`\n  First admin created: user "${admin.userName}", password "${admin.generatedPassword}" (shown once)\n`);
   }
-  if (config.seedDemo && admin.created) {
-    const summary = await seedDemoData(database.db, { timeZone: config.timeZone });
-    console.log(`  Demo data loaded: ${summary}`);
-  }
   const app = await buildApp({
     db: database.db,
     jwtSecret: config.jwtSecret,
@@ -39,6 +35,12 @@ async function main() {
       },
     },
   });
+
+  // After buildApp, which sets the service's zone that the seeded days and the daily counts follow.
+  if (config.seedDemo && admin.created) {
+    const summary = await seedDemoData(database.db, { timeZone: config.timeZone });
+    console.log(`  Demo data loaded: ${summary}`);
+  }
 
   const sweeper = startPaymentSweeper(database.db, { timeoutMinutes: config.paymentTimeoutMinutes, log: app.log });
 

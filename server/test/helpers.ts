@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Client } from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { hashPassword } from '../src/auth/passwords';
 import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
@@ -14,9 +14,9 @@ export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export async function buildTestWorld() {
+export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot'> = {}) {
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID() });
+  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), ...options });
   await app.ready();
   let counter = 0;
 

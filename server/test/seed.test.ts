@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LoginUser } from '../../src/domain/entities';
 import { isGsm7 } from '../../src/domain/sms-segments';
-import { seedDemoData, seedTransactions } from '../src/db/seed';
+import { seedDemoData } from '../src/db/seed';
+import { seedTransactions } from '../src/db/seed-generators';
 import { AFCON_2024, DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_SUPER_USER, WORLD_CUP_2022 } from '../src/db/seed-data';
 import { buildTestWorld, type TestWorld } from './helpers';
 

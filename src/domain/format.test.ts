@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay, formatMoney, preview, todayInServiceZone } from './format';
+import { DEFAULT_SERVICE_TIME_ZONE, formatDateTime, formatDay, formatMoney, preview, serviceTimeZone, setServiceTimeZone, todayInServiceZone } from './format';
 
 describe('formatDateTime', () => {
   it("shows 'DD MMMM YYYY hh:mm am/pm' in Kampala time", () => {
@@ -15,6 +15,19 @@ describe('formatDateTime', () => {
 it('formats a day and finds today in the service zone', () => {
   expect(formatDay('2026-01-05')).toBe('05 January 2026');
   expect(todayInServiceZone(new Date('2026-11-22T22:30:00Z'))).toBe('2026-11-23');
+});
+
+it('shows times and finds today in the zone the service runs with, once set', () => {
+  try {
+    setServiceTimeZone('Asia/Tokyo');
+    expect(serviceTimeZone()).toBe('Asia/Tokyo');
+    expect(formatDateTime('2026-11-22T09:05:00Z')).toBe('22 November 2026 06:05 pm');
+    expect(todayInServiceZone(new Date('2026-11-22T15:30:00Z'))).toBe('2026-11-23');
+    expect(() => setServiceTimeZone('Mars/Olympus')).toThrow('Unknown time zone');
+    expect(serviceTimeZone()).toBe('Asia/Tokyo');
+  } finally {
+    setServiceTimeZone(DEFAULT_SERVICE_TIME_ZONE);
+  }
 });
 
 it('formats prices with a thousands separator and cuts previews with four dots', () => {

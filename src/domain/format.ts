@@ -1,5 +1,28 @@
-/** The service's time zone (DESIGN §2, TZ_NAME). */
-export const SERVICE_TIME_ZONE = 'Africa/Kampala';
+/** The service's time zone when TZ_NAME is not set (DESIGN §2). */
+export const DEFAULT_SERVICE_TIME_ZONE = 'Africa/Kampala';
+
+let serviceZone = DEFAULT_SERVICE_TIME_ZONE;
+
+/** True for an IANA zone name this runtime knows ('Africa/Kampala', 'UTC'). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return /^[A-Za-z][A-Za-z0-9_/+-]*$/.test(zone);
+  } catch {
+    return false;
+  }
+}
+
+/** The zone days and times are shown and counted in: TZ_NAME on the server, read from the page in the SPA. */
+export function serviceTimeZone(): string {
+  return serviceZone;
+}
+
+/** Set once at start: by the server from TZ_NAME, by the SPA from what the server put in index.html. */
+export function setServiceTimeZone(zone: string): void {
+  if (!isTimeZone(zone)) throw new Error(`Unknown time zone: ${zone}`);
+  serviceZone = zone;
+}
 
 // Intl knows every time zone already, so the SPA does not download moment-timezone's data.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -17,7 +40,7 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> 
 }
 
 /** SPEC §9: 'DD MMMM YYYY' with 12-hour time and am/pm, in the service's zone. */
-export function formatDateTime(iso: string | null | undefined, zone = SERVICE_TIME_ZONE): string {
+export function formatDateTime(iso: string | null | undefined, zone = serviceTimeZone()): string {
   if (!iso) return 'N/A';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'N/A';
@@ -46,7 +69,7 @@ export function formatDay(day: string): string {
 }
 
 /** A calendar day `YYYY-MM-DD` in the service's zone (DESIGN §3). */
-export function todayInServiceZone(now: Date = new Date(), zone = SERVICE_TIME_ZONE): string {
+export function todayInServiceZone(now: Date = new Date(), zone = serviceTimeZone()): string {
   const p = parts(formatter(`today|${zone}`, { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }), now);
   return `${p.year}-${p.month}-${p.day}`;
 }

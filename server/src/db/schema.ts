@@ -2,6 +2,7 @@ import { relations, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -304,6 +305,19 @@ export const campaignRoundTotals = pgTable(
 );
 
 export type StatsDimension = 'hour' | 'level' | 'network';
+
+/**
+ * The service's settings the database itself needs: one row. The stats triggers count days and
+ * hours in `timeZone` (migration 0004), which the server sets from TZ_NAME at start.
+ */
+export const serviceSettings = pgTable(
+  'service_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    timeZone: text('time_zone').notNull().default('Africa/Kampala'),
+  },
+  (t) => [check('service_settings_one_row', sql`${t.id} = 1`)],
+);
 
 export const usersRelations = relations(users, ({ many }) => ({ categories: many(categories) }));
 export const categoriesRelations = relations(categories, ({ one, many }) => ({

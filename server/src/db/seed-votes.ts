@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { campaigns } from './schema';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './seed-data';
+import { batchId, networkSql, phoneSql, sessionPrefix } from './seed-generators';
 
 /** The two vote campaigns (World Cup 2022, AFCON 2024); inserting them again changes nothing. */
 export async function seedCampaigns(db: DbOrTx) {
@@ -24,15 +24,12 @@ export interface SeedVotesOptions {
   voters?: number;
 }
 
-/** Rising keys with a random prefix per statement: unique, and cheap to index. */
-const batchId = () => crypto.randomBytes(6).toString('hex');
-
 /**
  * Adds campaign votes with set-based SQL, in chunks of 100,000: ~85% processed, ~10% failed, ~5%
  * pending. Voters are drawn from a pool with a steep power law, so a few numbers vote hundreds of
  * times and most a handful; favourite teams are picked more often; rounds with games (`gameRounds`)
  * pick one of the round's fixtures, the final between the finalists. Phone numbers follow the ticket calls' pool
- * formula (seed.ts), so some voters also buy tickets.
+ * formula (seed-generators.ts), so some voters also buy tickets.
  */
 export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<number> {
   const { campaign } = options;
@@ -59,7 +56,7 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
         select d.*,
           (select r.ord from jsonb_array_elements_text(${gameRounds}::jsonb) with ordinality as r(name, ord) where r.name = d.round) as game_round,
           d.round = 'final' and jsonb_array_length(${finalists}::jsonb) = 2 as is_final,
-          '256' || (array['77','78','76','70','75'])[(d.k % 5) + 1] || lpad(((d.k::bigint * 7919 + 1234567) % 10000000)::text, 7, '0') as phone
+          ${phoneSql(sql`d.k`)} as phone
         from drawn d
       ),
       -- A game round has fixtures (favourite i against i + n): 16 in the first, 8 in the next, and so
@@ -80,8 +77,8 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
       )
       insert into transactions (service_code, phone_number, network, amount, session_id, payment_ref, is_complete, is_deleted,
         callback_time, message_statuses, ticket_message, campaign_key, round, team_name, team_name2, created_at)
-      select ${campaign.serviceCode}, p.phone, case when p.k % 5 < 3 then 'MTN' else 'AIRTEL' end, 500,
-        ${`ATUid_${batchId()}`} || lpad(p.g::text, 7, '0'),
+      select ${campaign.serviceCode}, p.phone, ${networkSql(sql`p.k`)}, 500,
+        ${sessionPrefix()} || lpad(p.g::text, 7, '0'),
         case when p.r_status < 0.95 then 'MP' || ${batchId()} || lpad(p.g::text, 7, '0') end,
         p.r_status < 0.85,
         p.r_status >= 0.85 and p.r_status < 0.95,

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../../src/domain/category-levels';
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from './client';
 import { categories, contents, serviceCodes, smsMessages, users } from './schema';
+import { demoSmsHistory, seedTransactions, ticketMessage } from './seed-generators';
 import { DEMO_VOTES_PER_CAMPAIGN, seedCampaigns, seedVotes } from './seed-votes';
 import {
   BASE_PRICES,
@@ -13,8 +13,6 @@ import {
   DEMO_CAMPAIGNS,
   DEMO_CATEGORIES,
   DEMO_SUPER_USER,
-  HOUR_WEIGHTS,
-  LEVEL_WEIGHTS,
 } from './seed-data';
 
 export interface SeedOptions {
@@ -85,24 +83,7 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
   });
   await db.insert(contents).values(contentRows);
 
-  await db.insert(smsMessages).values(
-    Array.from({ length: 40 }, (_, i) => {
-      const level = CATEGORY_LEVELS[i % 17];
-      const status = i % 9 === 4 ? 'failed' : i % 3 === 0 ? 'sent' : 'delivered';
-      const demo = DEMO_CATEGORIES[i % DEMO_CATEGORIES.length];
-      return {
-        userId: agents[i % agents.length].id,
-        phoneNumber: demoPhoneNumber(i * 37),
-        message: ticketMessage(demo.name, level, demo.picks, i),
-        categoryLevel: level,
-        status,
-        provider: 'local',
-        providerRef: `local-${i + 1}`,
-        failureReason: status === 'failed' ? 'Subscriber absent' : null,
-        createdAt: new Date(Date.now() - (40 - i) * 8 * 60 * 60 * 1000),
-      };
-    }),
-  );
+  await db.insert(smsMessages).values(demoSmsHistory(agents.map((agent) => agent.id)));
 
   await seedCampaigns(db);
   const transactionCount = options.transactions ?? 40_000;
@@ -124,117 +105,4 @@ function levelPrices(factor: number) {
   return Object.fromEntries(
     CATEGORY_LEVELS.map((level) => [level, Math.min(50_000, Math.max(1_000, Math.round((BASE_PRICES[level] * factor) / 500) * 500))]),
   ) as Record<CategoryLevel, number>;
-}
-
-/** A ticket SMS well under 160 GSM-7 characters. */
-function ticketMessage(categoryName: string, level: CategoryLevel, picks: string[], seed: number) {
-  const chosen = [0, 1, 2].map((k) => picks[(seed + k * 2) % picks.length]);
-  const message = `${categoryName} ${categoryLevelLabel(level)}: ${chosen.join(', ')}. Bet responsibly.`;
-  return message.length <= 160 ? message : `${message.slice(0, 157)}...`;
-}
-
-/** The k-th number of the demo pool: MTN (76, 77, 78) for 3 in 5, Airtel (70, 75) for 2 in 5. */
-function demoPhoneNumber(k: number) {
-  const prefix = ['77', '78', '76', '70', '75'][k % 5];
-  return `256${prefix}${String((k * 7919 + 1234567) % 10_000_000).padStart(7, '0')}`;
-}
-
-/**
- * Session ids and payment references are unique: a random prefix per statement plus the row
- * number keeps them so, and rising keys are far cheaper to index than random ones.
- */
-const batchId = () => crypto.randomBytes(6).toString('hex');
-const sessionPrefix = () => `ATUid_${batchId()}`;
-
-/** Index lists whose uniform draw follows the weights, for picking in SQL with one random(). */
-function weighted<T>(entries: [T, number][]): T[] {
-  return entries.flatMap(([value, weight]) => Array.from({ length: weight }, () => value));
-}
-
-// The same pool formula in SQL as demoPhoneNumber, from a pool index k.
-const phoneSql = (k: ReturnType<typeof sql>) =>
-  sql`'256' || (array['77','78','76','70','75'])[(${k} % 5) + 1] || lpad(((${k}::bigint * 7919 + 1234567) % 10000000)::text, 7, '0')`;
-const networkSql = (k: ReturnType<typeof sql>) => sql`case when ${k} % 5 < 3 then 'MTN' else 'AIRTEL' end`;
-
-/** Local times weighted by hour over the last `days` days (today included), never in the future. */
-function callTimeSql(rows: number, days: number, timeZone: string) {
-  const hours = JSON.stringify(weighted(HOUR_WEIGHTS.map((w, h) => [h, w])));
-  return sql`
-    day_start as (select ((now() at time zone ${timeZone})::date)::timestamp at time zone ${timeZone} as today),
-    times as (
-      select g, ts, (ts > now()) as future from (
-        select g, ((d.today at time zone ${timeZone}) - make_interval(days => floor(random() * ${days})::int)
-          + make_interval(hours => (${hours}::jsonb ->> floor(random() * jsonb_array_length(${hours}::jsonb))::int)::int, secs => random() * 3600))
-          at time zone ${timeZone} as ts
-        from generate_series(1, ${Math.floor(rows)}::int) g, day_start d
-      ) raw
-    ),
-    calls as (
-      select g, case when future then d.today + random() * (now() - d.today) else ts end as created_at,
-        random() as r_status, random() as r_pick, random() as r_phone, random() as r_level, random() as r_extra
-      from times, day_start d
-    )`;
-}
-
-export interface SeedTransactionsOptions {
-  count: number;
-  /** Spread over this many days back from today (default 30). */
-  days?: number;
-  /** Codes to spread over, busiest first; default every registered service code. */
-  serviceCodes?: string[];
-  timeZone?: string;
-  /** Distinct callers (default 5,000). */
-  phonePool?: number;
-}
-
-/**
- * Adds `count` synthetic ticket transactions with set-based SQL: ~78% processed, ~12% failed
- * (some resolved), ~10% pending; amount is the category's price for the level and processed
- * ones carry the active ticket. Big counts go in chunks of 100,000 to bound memory.
- */
-export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOptions): Promise<number> {
-  const days = Math.max(1, options.days ?? 30);
-  const timeZone = options.timeZone ?? 'Africa/Kampala';
-  const pool = Math.max(1, options.phonePool ?? 5_000);
-  const codes = options.serviceCodes ?? (await db.select({ name: serviceCodes.name }).from(serviceCodes).orderBy(serviceCodes.createdAt)).map((r) => r.name);
-  if (codes.length === 0 || options.count <= 0) return 0;
-  const levels = JSON.stringify(weighted(CATEGORY_LEVELS.map((level) => [level, LEVEL_WEIGHTS[level]])));
-  for (let done = 0; done < options.count; done += 100_000) {
-    const chunk = Math.min(100_000, options.count - done);
-    await db.execute(sql`
-      with ${callTimeSql(chunk, days, timeZone)},
-      -- Materialized so each category row turns into JSON once, not once per transaction.
-      codes as materialized (
-        select (x.ord - 1)::int as idx, x.name, sc.category_id, c.user_id, to_jsonb(c) as category
-        from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) with ordinality as x(name, ord)
-        left join service_codes sc on sc.name = x.name
-        left join categories c on c.id = sc.category_id
-      ),
-      picked as (
-        select calls.*, codes.name as service_code, codes.category_id, codes.user_id, codes.category,
-          (${levels}::jsonb ->> floor(r_level * jsonb_array_length(${levels}::jsonb))::int) as level,
-          floor(power(r_phone, 1.35) * ${pool})::int as k
-        from calls
-        join codes on codes.idx = floor(power(r_pick, 1.6) * ${codes.length})::int
-      )
-      insert into transactions (service_code, phone_number, network, category_id, category_level, amount, session_id, payment_ref,
-        is_complete, is_deleted, is_resolved, resolved_by, resolved_at, callback_time, message_statuses, ticket_message, created_at)
-      select p.service_code, ${phoneSql(sql`p.k`)}, ${networkSql(sql`p.k`)}, p.category_id, p.level,
-        coalesce((p.category ->> ('price_' || lower(p.level)))::int, 1000),
-        ${sessionPrefix()} || lpad(p.g::text, 7, '0'),
-        case when p.r_status < 0.9 then 'MP' || ${batchId()} || lpad(p.g::text, 7, '0') end,
-        p.r_status < 0.78,
-        p.r_status >= 0.78 and p.r_status < 0.9,
-        p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day',
-        case when p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day' then p.user_id end,
-        case when p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day' then p.created_at + p.r_extra * interval '12 hours' end,
-        case when p.r_status < 0.9 then p.created_at + make_interval(secs => 2 + p.r_extra * 18) end,
-        case when p.r_status < 0.78 then (case when p.r_extra < 0.04 then 'Sent' else 'Delivered' end) when p.r_status < 0.9 then 'Payment failed' end,
-        case when p.r_status < 0.78 then coalesce(t.message, 'Your ' || p.level || ' ticket is ready. Bet responsibly.') end,
-        p.created_at
-      from picked p
-      left join contents t on t.category_id = p.category_id and t.category_level = p.level and t.active
-    `);
-  }
-  return options.count;
 }

@@ -1,6 +1,7 @@
 import type { CampaignResults } from '../../../src/domain/schemas/campaigns';
 import type { Db } from '../db/client';
-import { rawRows } from '../db/raw';
+import { sql, type SQL } from 'drizzle-orm';
+import { preparedRows } from '../db/prepared';
 import type { CampaignView } from './campaigns-repository';
 
 /**
@@ -8,6 +9,24 @@ import type { CampaignView } from './campaigns-repository';
  * tables the vote triggers keep (campaign_voters, campaign_round_totals, campaign_team_votes), so no
  * call here counts votes; PostgreSQL builds each page's JSON, as the transaction lists do.
  */
+
+/** SQL text with `$1…$n` parameters as a drizzle statement whose placeholders are named `p1…pn`. */
+function positional(text: string): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.placeholder(`p${part}`))));
+}
+
+/** Runs `text` prepared once per `name` (or unnamed), with `values` bound to `$1…$n`. */
+const statements = new WeakMap<Db, Map<string, (values: Record<string, unknown>) => Promise<unknown[]>>>();
+async function rowsOf<Row>(db: Db, query: { name?: string; text: string; values: unknown[] }): Promise<Row[]> {
+  const params = Object.fromEntries(query.values.map((value, i) => [`p${i + 1}`, value]));
+  if (!query.name) return (await preparedRows<Row>(db, '', positional(query.text))(params)) as Row[];
+  let byName = statements.get(db);
+  if (!byName) statements.set(db, (byName = new Map()));
+  let run = byName.get(query.name);
+  if (!run) byName.set(query.name, (run = preparedRows<unknown>(db, query.name, positional(query.text))));
+  return (await run(params)) as Row[];
+}
 
 /** Round 'all' is every round, in the counted tables as in the API. */
 export const ALL_ROUNDS = 'all';
@@ -54,7 +73,7 @@ export interface RankingLine {
 export function campaignVotesRepository(db: Db) {
   return {
     async find(key: string): Promise<CampaignView | undefined> {
-      const [row] = await rawRows<CampaignView>(db, {
+      const [row] = await rowsOf<CampaignView>(db, {
         name: 'campaign_find',
         text: 'select key, name, service_code as "serviceCode", rounds, teams from campaigns where key = $1',
         values: [key],
@@ -76,7 +95,7 @@ export function campaignVotesRepository(db: Db) {
             limit $4 offset $5`,
           )} as docs,
           (select coalesce(max(voters), 0) from campaign_round_totals where campaign_key = $1 and round = $2) as total`;
-      const [row] = await rawRows<{ docs: string; total: number }>(db, {
+      const [row] = await rowsOf<{ docs: string; total: number }>(db, {
         name: `campaign_ranking_${scope}`,
         text,
         values: [campaign.key, round, campaign.serviceCode, limit, offset],
@@ -90,7 +109,7 @@ export function campaignVotesRepository(db: Db) {
       const text = `select
           ${votesOf('$3', scope, '$4', '$5')} as docs,
           (select coalesce(max(v.votes), 0) from campaign_voters v where v.campaign_key = $1 and v.round = $2 and v.phone_number = $3) as total`;
-      const [row] = await rawRows<{ docs: string; total: number }>(db, {
+      const [row] = await rowsOf<{ docs: string; total: number }>(db, {
         name: `campaign_votes_${scope}`,
         text,
         values: [campaignKey, round, phoneNumber, limit, offset],
@@ -111,7 +130,7 @@ export function campaignVotesRepository(db: Db) {
              from picks p where p.team_name2 <> '') as games,
           (select coalesce(max(t.votes), 0) from campaign_round_totals t where t.campaign_key = $1 and t.round = $2) as "totalVotes",
           (select coalesce(max(t.voters), 0) from campaign_round_totals t where t.campaign_key = $1 and t.round = $2) as "distinctVoters"`;
-      const [row] = await rawRows<Omit<CampaignResults, 'round'>>(db, {
+      const [row] = await rowsOf<Omit<CampaignResults, 'round'>>(db, {
         name: `campaign_results_${round === ALL_ROUNDS ? 'all' : 'one'}`,
         text,
         values: [campaignKey, round],
@@ -135,7 +154,7 @@ export function campaignVotesRepository(db: Db) {
           values.push(after.votes, after.lastVoteAt, after.phoneNumber);
           keyset = 'and (v.votes < $4 or (v.votes = $4 and (v.last_vote_at, v.phone_number) > ($5::timestamptz, $6)))';
         }
-        const lines = await rawRows<RankingLine>(db, {
+        const lines = await rowsOf<RankingLine>(db, {
           text: `select v.phone_number as "phoneNumber", v.votes, ${isoTime('v.last_vote_at')} as "lastVoteAt", v.last_vote_at::text as "cursorTime"
             from campaign_voters v where v.campaign_key = $1 and v.round = $2 and v.votes > 0 ${keyset}
             order by ${RANKING_ORDER} limit $3`,

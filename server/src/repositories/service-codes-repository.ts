@@ -78,5 +78,26 @@ export function serviceCodesRepository(db: DbOrTx) {
       const [row] = await db.update(serviceCodes).set(values).where(eq(serviceCodes.id, id)).returning();
       return row;
     },
+
+    /** The service codes under categories an agent owns. */
+    async namesOwnedBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: serviceCodes.name })
+        .from(serviceCodes)
+        .innerJoin(categories, eq(serviceCodes.categoryId, categories.id))
+        .where(eq(categories.userId, userId));
+      return rows.map((r) => r.name);
+    },
+
+    /** A code by its dialled name with its category (prices), for the USSD menu. */
+    async findWithCategory(name: string) {
+      const [row] = await db
+        .select({ code: serviceCodes, category: categories })
+        .from(serviceCodes)
+        .leftJoin(categories, eq(serviceCodes.categoryId, categories.id))
+        .where(eq(serviceCodes.name, name))
+        .limit(1);
+      return row;
+    },
   };
 }

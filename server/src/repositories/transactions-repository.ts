@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { categories, contents, serviceCodes, transactions } from '../db/schema';
+import { transactions } from '../db/schema';
 import { transactionReads } from './transaction-reads';
 
 export type { TransactionFilter } from './transaction-reads';
@@ -20,16 +20,6 @@ export function transactionsRepository(db: Db) {
         .update(transactions)
         .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()` })
         .where(and(eq(transactions.id, id), eq(transactions.isResolved, false)));
-    },
-
-    /** The service codes under categories an agent owns. */
-    async codesOwnedBy(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ name: serviceCodes.name })
-        .from(serviceCodes)
-        .innerJoin(categories, eq(serviceCodes.categoryId, categories.id))
-        .where(eq(categories.userId, userId));
-      return rows.map((r) => r.name);
     },
 
     // --- ingestion (USSD and payment callbacks) ---
@@ -84,25 +74,6 @@ export function transactionsRepository(db: Db) {
         )
         .returning({ id: transactions.id });
       return failed.length;
-    },
-
-    async activeTicket(categoryId: string, categoryLevel: string) {
-      const [row] = await db
-        .select({ message: contents.message })
-        .from(contents)
-        .where(and(eq(contents.categoryId, categoryId), eq(contents.categoryLevel, categoryLevel), eq(contents.active, true)))
-        .limit(1);
-      return row?.message;
-    },
-
-    async serviceCodeWithCategory(name: string) {
-      const [row] = await db
-        .select({ code: serviceCodes, category: categories })
-        .from(serviceCodes)
-        .leftJoin(categories, eq(serviceCodes.categoryId, categories.id))
-        .where(eq(serviceCodes.name, name))
-        .limit(1);
-      return row;
     },
   };
 }

@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LoginUser } from '../../../src/domain/entities';
 import type { Role } from '../../../src/domain/roles';
@@ -13,9 +12,10 @@ import {
   rotateRefreshToken,
   sha256,
 } from '../auth/refresh-tokens';
-import { loginAttempts, passwordResets } from '../db/schema';
 import { documentedBody, HttpError, isUniqueViolation, ok, validBody } from '../http';
+import { signInRepository } from '../repositories/sign-in-repository';
 import { toUser, usersRepository, type UserRow } from '../repositories/users-repository';
+import { userNameTaken } from '../user-name-taken';
 
 /** Failed sign-ins allowed per user name and address in the window before 429. */
 export const LOGIN_MAX_FAILURES = 10;
@@ -26,6 +26,7 @@ const tokenBody = {
   type: 'object',
   properties: { token: { type: 'string' } },
 } as const;
+type TokenBody = { token?: string } | undefined;
 
 export interface AuthRoutesOptions {
   /** The site's public origin for links in mail; when unset, the request's own Host header. */
@@ -34,6 +35,7 @@ export interface AuthRoutesOptions {
 
 export default async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions = {}) {
   const repo = usersRepository(app.db);
+  const signIns = signInRepository(app.db);
 
   const accessTokenFor = (user: UserRow) =>
     app.jwt.sign({ sub: user.id, userName: user.userName, role: user.role as Role, isAfcon: user.isAfcon });
@@ -44,23 +46,17 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     const input = await validBody(loginSchema, request.body);
     const key = loginKey(request, input.userName);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-    const [{ failures }] = await app.db
-      .select({ failures: sql<number>`count(*)::int` })
-      .from(loginAttempts)
-      .where(and(eq(loginAttempts.key, key), gt(loginAttempts.createdAt, since)));
-    if (failures >= LOGIN_MAX_FAILURES) {
+    if ((await signIns.failuresSince(key, since)) >= LOGIN_MAX_FAILURES) {
       throw new HttpError(429, 'Too many sign-in attempts, please try again in a few minutes');
     }
     const user = await repo.findByUserName(input.userName);
     // Verify against a fixed hash when the user is unknown so both paths cost the same.
     const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyPassword(DUMMY_HASH, input.password);
     if (!user || !valid) {
-      await app.db.insert(loginAttempts).values({ key });
-      // Attempts older than the window no longer count; dropping them keeps the table small.
-      await app.db.delete(loginAttempts).where(and(eq(loginAttempts.key, key), lt(loginAttempts.createdAt, since)));
+      await signIns.recordFailure(key, since);
       throw new HttpError(401, 'Incorrect username or password');
     }
-    await app.db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+    await signIns.clearFailures(key);
     const loginUser: LoginUser = {
       id: user.id,
       userName: user.userName,
@@ -75,8 +71,8 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     });
   });
 
-  app.post('/v1/auth/refresh-token', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
-    const presented = (request.body as { token?: string } | undefined)?.token;
+  app.post<{ Body: TokenBody }>('/v1/auth/refresh-token', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+    const presented = request.body?.token;
     if (!presented) throw new HttpError(400, 'No refresh token available', [{ field: 'token', message: 'No refresh token available' }]);
     const rotated = await rotateRefreshToken(app.db, presented);
     if (!rotated.ok) throw new HttpError(401, rotated.reason === 'reused' ? 'Refresh token reused; session revoked' : 'Invalid refresh token');
@@ -93,8 +89,8 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     });
   });
 
-  app.post('/v1/auth/logout', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
-    const presented = (request.body as { token?: string } | undefined)?.token;
+  app.post<{ Body: TokenBody }>('/v1/auth/logout', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+    const presented = request.body?.token;
     if (presented) await revokeRefreshToken(app.db, presented);
     return ok(reply, 'Logged out', null);
   });
@@ -104,11 +100,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     const user = await repo.findByEmail(input.email);
     if (user) {
       const token = randomToken();
-      await app.db.insert(passwordResets).values({
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
-      });
+      await signIns.createPasswordReset(user.id, sha256(token), new Date(Date.now() + RESET_TTL_MS));
       await app.providers.mail.send({
         to: input.email,
         subject: 'Reset your Dialdesk password',
@@ -126,20 +118,10 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
       const input = await validBody(resetPasswordBodySchema, request.body);
       const passwordHash = await hashPassword(input.password);
       const userId = await app.db.transaction(async (tx) => {
-        const [reset] = await tx
-          .update(passwordResets)
-          .set({ usedAt: sql`now()` })
-          .where(
-            and(
-              eq(passwordResets.tokenHash, sha256(request.params.token)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, sql`now()`),
-            ),
-          )
-          .returning({ userId: passwordResets.userId });
-        if (!reset) return null;
-        await usersRepository(tx).update(reset.userId, { passwordHash });
-        return reset.userId;
+        const resetUserId = await signInRepository(tx).usePasswordReset(sha256(request.params.token));
+        if (!resetUserId) return null;
+        await usersRepository(tx).update(resetUserId, { passwordHash });
+        return resetUserId;
       });
       if (!userId) throw new HttpError(400, 'This reset link is invalid or has expired');
       await revokeAllForUser(app.db, userId);
@@ -173,9 +155,6 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     },
   );
 }
-
-export const userNameTaken = (userName: string) =>
-  new HttpError(409, `Username ${userName} already taken`, [{ field: 'userName', message: `Username ${userName} already taken` }]);
 
 /**
  * The origin links in mail point at. X-Forwarded-Host is not trusted here: a forged one would

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { categorySchema, type CategoryInput } from '../../../src/domain/schemas/catalogue';
-import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { categoriesRepository, categoryInputOf, categoryValues } from '../repositories/categories-repository';
 
 const nameTaken = (name: string) => {
@@ -32,11 +32,11 @@ export default async function categoriesRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get(
+  app.get<{ Querystring: PagingQuery }>(
     '/v1/category',
     { schema: { tags: ['categories'], querystring: pagingQuery }, onRequest: [app.authenticate] },
-    async (request: FastifyRequest, reply) => {
-      const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+    async (request, reply) => {
+      const { page, limit, offset } = parsePaging(request.query);
       // Agents own categories (SPEC §6) and see only theirs.
       const ownerId = isManager(request.user.role) ? undefined : request.user.id;
       const { docs, total } = await repo.list({ offset, limit, ownerId });
@@ -51,7 +51,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
     return ok(reply, 'Successfully created the category', await repo.findView(row.id), 201);
   });
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch<{ Params: IdParams }>(
     '/v1/category/:id',
     { schema: { tags: ['categories'], params: uuidParams }, onRequest: managersOnly },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { contentSchema, type ContentInput } from '../../../src/domain/schemas/catalogue';
-import { forbidden, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { forbidden, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { contentsRepository } from '../repositories/contents-repository';
 
@@ -39,8 +39,8 @@ export default async function contentsRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get('/v1/ticket', { schema: { tags: ['contents'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
-    const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+  app.get<{ Querystring: PagingQuery }>('/v1/ticket', { schema: { tags: ['contents'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const { page, limit, offset } = parsePaging(request.query);
     const ownerId = isManager(request.user.role) ? undefined : request.user.id;
     const { docs, total } = await repo.list({ offset, limit, ownerId });
     return ok(reply, 'Contents', toPagedList(docs, page, limit, total));
@@ -53,7 +53,7 @@ export default async function contentsRoutes(app: FastifyInstance) {
     return ok(reply, 'Successfully created a ticket', await repo.findView(row.id), 201);
   });
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch<{ Params: IdParams }>(
     '/v1/ticket/:id',
     { schema: { tags: ['contents'], params: uuidParams }, onRequest: [app.authenticate] },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import { summarize } from '../../../src/domain/dashboard-summary';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { ok } from '../http';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { readFilter, scopeCodes } from './transactions';
+import { readFilter, scopeCodes } from '../transaction-scope';
 
 export default async function dashboardRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
@@ -14,7 +14,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { name, date } = await readFilter(request.query);
       const day = date ?? todayInServiceZone();
-      const codes = await scopeCodes(repo, request, name);
+      const codes = await scopeCodes(app.db, request, name);
       const stats = await repo.dailyStats({ codes, day });
       return ok(reply, `Summary for ${day}`, summarize(day, name ?? null, stats));
     },

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
 import { HttpError, notFound, ok, validBody } from '../http';
+import { contentsRepository } from '../repositories/contents-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { acceptFormBodies } from './ussd';
 
 const paymentSchema = yup.object({
   reference: yup.string().trim().required('reference is required').max(200),
@@ -25,7 +26,9 @@ function checkSecret(request: FastifyRequest) {
 /** The payment provider's callback (DESIGN §6), idempotent on the reference. */
 export default async function paymentsRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
-  acceptFormBodies(app);
+  const contents = contentsRepository(app.db);
+  // Providers may post form-encoded; parsed inside this plugin only.
+  await app.register(formBody);
 
   app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] } }, async (request, reply) => {
     checkSecret(request);
@@ -38,7 +41,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
       return ok(reply, settled ? 'Payment failed' : 'Payment already settled', { _id: found.id });
     }
 
-    const ticket = found.categoryId && found.categoryLevel ? await repo.activeTicket(found.categoryId, found.categoryLevel) : undefined;
+    const ticket = found.categoryId && found.categoryLevel ? await contents.activeMessage(found.categoryId, found.categoryLevel) : undefined;
     const settled = await repo.settle(reference, {
       isComplete: true,
       callbackTime: new Date(),

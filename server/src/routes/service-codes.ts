@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { serviceCodeSchema, type ServiceCodeInput } from '../../../src/domain/schemas/catalogue';
-import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { serviceCodesRepository } from '../repositories/service-codes-repository';
 
@@ -34,8 +34,8 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get('/v1/short-code', { schema: { tags: ['service codes'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
-    const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+  app.get<{ Querystring: PagingQuery }>('/v1/short-code', { schema: { tags: ['service codes'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const { page, limit, offset } = parsePaging(request.query);
     // An agent sees the codes under the categories it owns.
     const ownerId = isManager(request.user.role) ? undefined : request.user.id;
     const { docs, total } = await repo.list({ offset, limit, ownerId });
@@ -49,7 +49,7 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
     return ok(reply, 'Successfully registered a service code', await repo.findView(row.id), 201);
   });
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch<{ Params: IdParams }>(
     '/v1/short-code/:id',
     { schema: { tags: ['service codes'], params: uuidParams }, onRequest: managersOnly },
     async (request, reply) => {

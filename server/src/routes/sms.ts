@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
-import { HttpError, ok, pagingQuery, validBody } from '../http';
+import { HttpError, ok, pagingQuery, validBody, type PagingQuery } from '../http';
 import { deliveryStatusOf } from '../providers/africastalking-sms';
 import type { SmsSendResult } from '../providers/sms';
 import { smsRepository } from '../repositories/sms-repository';
@@ -19,8 +19,8 @@ export default async function smsRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get('/v1/sms', { schema: { tags: ['sms'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
-    const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+  app.get<{ Querystring: PagingQuery }>('/v1/sms', { schema: { tags: ['sms'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
+    const { page, limit, offset } = parsePaging(request.query);
     const userId = isManager(request.user.role) ? undefined : request.user.id;
     const { docs, total } = await repo.list({ offset, limit, userId });
     return ok(reply, 'Messages', toPagedList(docs, page, limit, total));

@@ -1,90 +1,65 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
-import { isManager } from '../../../src/domain/roles';
-import {
-  resolveTransactionSchema,
-  transactionFilterSchema,
-  transactionSearchSchema,
-} from '../../../src/domain/schemas/transactions';
+import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-columns';
-import { transactionStatus, type TransactionStatus } from '../../../src/domain/transaction-status';
-import { forbidden, HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
-import { transactionsRepository, type TransactionsRepository } from '../repositories/transactions-repository';
-
-type Paging = { page?: number; limit?: number };
-
-/**
- * The service codes a caller may read (DESIGN §4): a manager any, an agent only those under its
- * own categories. Naming a code outside that scope is refused, not answered empty.
- */
-export async function scopeCodes(repo: TransactionsRepository, request: FastifyRequest, name?: string) {
-  if (isManager(request.user.role)) return name ? [name] : undefined;
-  const own = await repo.codesOwnedBy(request.user.id);
-  if (!name) return own;
-  if (!own.includes(name)) throw forbidden(`You cannot read the transactions of ${name}`);
-  return [name];
-}
-
-/** Query and body filters, validated with the domain schema. */
-export async function readFilter(input: unknown) {
-  const { name, date, status } = await validBody(transactionFilterSchema, input);
-  return { name: name || undefined, date: date || undefined, status: status as TransactionStatus | undefined };
-}
+import { transactionStatus } from '../../../src/domain/transaction-status';
+import { HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { transactionsRepository } from '../repositories/transactions-repository';
+import { readFilter, scopeCodes } from '../transaction-scope';
 
 export default async function transactionsRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
   const guard = { onRequest: [app.authenticate] };
 
-  app.post(
+  app.post<{ Querystring: PagingQuery }>(
     '/v1/transactions',
     { schema: { tags: ['transactions'], querystring: pagingQuery }, ...guard },
     async (request, reply) => {
-      const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+      const { page, limit, offset } = parsePaging(request.query, 50);
       const { name, date } = await readFilter(request.body);
       const day = date ?? todayInServiceZone();
-      const codes = await scopeCodes(repo, request, name);
+      const codes = await scopeCodes(app.db, request, name);
       const { docsJson, total } = await repo.pageJson({ codes, day }, offset, limit);
       return okPagedJson(reply, `Transactions for ${day}`, docsJson, page, limit, total);
     },
   );
 
-  app.get(
+  app.get<{ Querystring: PagingQuery & { name?: string; date?: string } }>(
     '/v1/transactions/to/give/attention',
     { schema: { tags: ['transactions'], querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' } } } }, ...guard },
     async (request, reply) => {
-      const query = request.query as Paging & { name?: string; date?: string };
-      const { page, limit, offset } = parsePaging(query, 50);
-      const { name, date } = await readFilter({ name: query.name, date: query.date });
-      const codes = await scopeCodes(repo, request, name);
+      const { page, limit, offset } = parsePaging(request.query, 50);
+      const { name, date } = await readFilter({ name: request.query.name, date: request.query.date });
+      const codes = await scopeCodes(app.db, request, name);
       const { docsJson, total } = await repo.pageJson({ codes, day: date, status: 'failed' }, offset, limit);
       return okPagedJson(reply, 'Transactions to give attention', docsJson, page, limit, total);
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: IdParams }>(
     '/v1/transactions/to/give/attention/:id',
     { schema: { tags: ['transactions'], params: uuidParams }, ...guard },
     async (request, reply) => {
       await validBody(resolveTransactionSchema, request.body);
       const found = await repo.findById(request.params.id);
       if (!found) throw notFound('Transaction');
-      await scopeCodes(repo, request, found.serviceCode);
+      await scopeCodes(app.db, request, found.serviceCode);
       if (transactionStatus(found) !== 'failed') throw new HttpError(400, 'Only failed transactions can be resolved');
       await repo.resolve(found.id, request.user.id);
       return ok(reply, 'Resolved', await repo.findRow(found.id));
     },
   );
 
-  app.post(
+  app.post<{ Querystring: PagingQuery }>(
     '/v1/transactions/search',
     { schema: { tags: ['transactions'], querystring: pagingQuery }, ...guard },
     async (request, reply) => {
-      const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+      const { page, limit, offset } = parsePaging(request.query, 50);
       const { phoneNumber } = await validBody(transactionSearchSchema, request.body);
-      const codes = await scopeCodes(repo, request);
+      const codes = await scopeCodes(app.db, request);
       const { docsJson, total } = await repo.pageJson({ codes, phoneNumber: normalizePhoneNumber(phoneNumber) }, offset, limit);
       return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
     },
@@ -95,7 +70,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     { schema: { tags: ['transactions'] }, ...guard },
     async (request, reply) => {
       const filter = await readFilter(request.query);
-      const codes = await scopeCodes(repo, request, filter.name);
+      const codes = await scopeCodes(app.db, request, filter.name);
       const chunks = repo.chunks({ codes, day: filter.date, status: filter.status });
       async function* csv() {
         yield TRANSACTION_CSV_HEADER;

@@ -4,24 +4,24 @@ import { isEditableRole } from '../../../src/domain/roles';
 import { profileSchema, updateUserSchema } from '../../../src/domain/schemas/user';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/refresh-tokens';
-import { documentedBody, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody } from '../http';
+import { documentedBody, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { toUser, usersRepository } from '../repositories/users-repository';
-import { userNameTaken } from './auth';
+import { userNameTaken } from '../user-name-taken';
 
 export default async function usersRoutes(app: FastifyInstance) {
   const repo = usersRepository(app.db);
 
-  app.get(
+  app.get<{ Querystring: PagingQuery }>(
     '/v1/users',
     { schema: { tags: ['users'], querystring: pagingQuery }, onRequest: [app.authenticate, app.requireManager] },
     async (request, reply) => {
-      const { page, limit, offset } = parsePaging(request.query as { page?: number; limit?: number });
+      const { page, limit, offset } = parsePaging(request.query);
       const { rows, total } = await repo.list(offset, limit);
       return ok(reply, 'Users', toPagedList(rows.map(toUser), page, limit, total));
     },
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.patch<{ Params: IdParams }>(
     '/v1/users/:id',
     {
       schema: { tags: ['users'], summary: 'Edit an agent', params: uuidParams },

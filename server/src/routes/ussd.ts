@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../../../src/domain/category-levels';
 import { formatMoney } from '../../../src/domain/format';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { validBody } from '../http';
+import { serviceCodesRepository } from '../repositories/service-codes-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
 
 /** Network operators by mobile network code (MCC 641, Uganda). */
@@ -13,13 +15,6 @@ const NETWORKS: Record<string, string> = { '64110': 'MTN', '64101': 'Airtel', '6
 export function networkName(networkCode: string | undefined): string {
   if (!networkCode) return 'Unknown';
   return NETWORKS[networkCode] ?? (/^\d+$/.test(networkCode) ? `Network ${networkCode}` : networkCode);
-}
-
-/** Callbacks arrive form-encoded (Africa's Talking); parsed here only, inside this plugin. */
-export function acceptFormBodies(app: FastifyInstance) {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
 }
 
 const ussdSchema = yup.object({
@@ -33,7 +28,9 @@ const ussdSchema = yup.object({
 /** The mobile network's USSD callback (DESIGN §6): a menu of priced levels, then a payment prompt. */
 export default async function ussdRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
-  acceptFormBodies(app);
+  const serviceCodes = serviceCodesRepository(app.db);
+  // Callbacks arrive form-encoded (Africa's Talking); parsed inside this plugin only.
+  await app.register(formBody);
 
   app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'] } }, async (request, reply) => {
     const input = await validBody(ussdSchema, request.body);
@@ -43,7 +40,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
     const already = await repo.findBySession(input.sessionId);
     if (already) return prompt(already.amount);
 
-    const found = await repo.serviceCodeWithCategory(input.serviceCode);
+    const found = await serviceCodes.findWithCategory(input.serviceCode);
     const category = found?.category;
     if (!category) return answer('END This service is not available');
     const priced = CATEGORY_LEVELS.filter((level) => (category[level] ?? 0) > 0);

@@ -1,0 +1,80 @@
+import type { Transaction } from '../../src/domain/entities';
+import { TRANSACTION_JSON, transactionReads } from '../src/repositories/transaction-reads';
+import { buildTestWorld, type TestWorld } from './helpers';
+import { createCatalogue, insertTransactions } from './transactions-fixtures';
+
+jest.setTimeout(30_000);
+
+/** Every field of `Transaction`, once: a field added to or dropped from the type breaks this line's type check. */
+const TRANSACTION_FIELDS: Record<keyof Transaction, true> = {
+  _id: true,
+  name: true,
+  shortCode: true,
+  phoneNumber: true,
+  network: true,
+  createdAt: true,
+  callbackTime: true,
+  isComplete: true,
+  isDeleted: true,
+  isResolved: true,
+  categoryLevel: true,
+  category: true,
+  amount: true,
+  teamName: true,
+  teamName2: true,
+  messageStatuses: true,
+  ticket: true,
+  paymentRef: true,
+};
+const expected = Object.keys(TRANSACTION_FIELDS).sort();
+
+let world: TestWorld;
+let id: string;
+let code: string;
+
+beforeAll(async () => {
+  world = await buildTestWorld();
+  const catalogue = await createCatalogue(world, null);
+  code = catalogue.code.name;
+  const [row] = await insertTransactions(world, code, [
+    { createdAt: new Date('2024-03-10T10:00:00Z'), isComplete: true, categoryId: catalogue.category.id, categoryLevel: 'vip', ticketMessage: 'Seat 4', amount: 20000 },
+  ]);
+  id = row.id;
+});
+afterAll(() => world.close());
+
+describe('the JSON the transaction reads build', () => {
+  it('has exactly the fields of the Transaction type', async () => {
+    expect(Object.keys(TRANSACTION_JSON).sort()).toEqual(expected);
+    const reads = transactionReads(world.db);
+    const row = await reads.findRow(id);
+    expect(Object.keys(row ?? {}).sort()).toEqual(expected);
+    const { docsJson } = await reads.pageJson({ codes: [code] }, 0, 10);
+    const docs = JSON.parse(docsJson) as Transaction[];
+    expect(docs.map((doc) => Object.keys(doc).sort())).toEqual([expected]);
+  });
+
+  it('fills them as the lists show a call', async () => {
+    const row = await transactionReads(world.db).findRow(id);
+    expect(row).toEqual({
+      _id: id,
+      name: code,
+      shortCode: { name: code },
+      phoneNumber: '256770000001',
+      network: 'MTN',
+      createdAt: '2024-03-10T10:00:00.000Z',
+      callbackTime: null,
+      isComplete: true,
+      isDeleted: false,
+      isResolved: false,
+      categoryLevel: 'vip',
+      category: { _id: expect.any(String), name: expect.stringMatching(/^Category /) },
+      amount: 20000,
+      teamName: null,
+      teamName2: null,
+      messageStatuses: null,
+      ticket: { message: 'Seat 4' },
+      paymentRef: null,
+    });
+  });
+});
