@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import helmet from 'helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -10,6 +7,7 @@ import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import providersPlugin, { type Providers } from './plugins/providers';
+import webPlugin from './plugins/web';
 import { localMailProvider } from './providers/mail';
 import { localPaymentProvider } from './providers/payment';
 import { localSmsProvider } from './providers/sms';
@@ -99,13 +97,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(paymentsRoutes);
   await app.register(campaignsRoutes);
 
-  const serveWeb = Boolean(deps.webRoot && fs.existsSync(path.join(deps.webRoot, 'index.html')));
-  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false });
-  app.setNotFoundHandler((request, reply) => {
-    // The SPA owns every other GET path (client-side routes), so it gets index.html.
-    if (serveWeb && request.method === 'GET' && !request.url.startsWith('/v1/')) return reply.sendFile('index.html');
-    return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, errors: [] });
-  });
+  await app.register(webPlugin, { webRoot: deps.webRoot });
 
   return app;
 }
