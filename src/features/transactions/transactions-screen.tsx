@@ -19,8 +19,9 @@ export default function TransactionsScreen() {
   const grid = useServerGrid(query, page, setPage, 50);
   return (
     <>
+      {/* One text node: the count arriving must not move the text after it (a layout shift). */}
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Transactions for {day} ( {grid.rowCount} )
+        {`Transactions for ${day} ( ${grid.rowCount} )`}
       </Typography>
       <ServiceCodeDayFilters value={filter} onChange={change} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
         <ExportCsvButton filter={{ name: filter.name || undefined, date: filter.date }} />
