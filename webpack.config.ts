@@ -1,7 +1,25 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
+
+function precompressedCopies() {
+  return [
+    new CompressionPlugin({ test: COMPRESSIBLE, algorithm: 'gzip', compressionOptions: { level: 9 }, filename: '[path][base].gz', threshold: 1024, minRatio: 0.9 }),
+    new CompressionPlugin<zlib.BrotliOptions>({
+      test: COMPRESSIBLE,
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      filename: '[path][base].br',
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
+}
 
 /** The SPA: one entry, lazy routes split into chunks, built to dist/web and served by the API. */
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
@@ -32,6 +50,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       // The screens speak English only: keep moment's locale files (about 70 kB gzip) out.
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      // Brotli and gzip copies of every asset, served by Accept-Encoding (server/src/plugins/web.ts).
+      // index.html is left out: the server changes it at start and it is small.
+      ...(production ? precompressedCopies() : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

@@ -9,7 +9,7 @@ export const ROOT = path.resolve(__dirname, '..');
 export const OUTPUT = path.join(ROOT, 'e2e', 'output');
 export const ADMIN = { userName: 'admin', password: 'e2e-admin-password' } as const;
 
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

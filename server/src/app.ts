@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import helmet from 'helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -11,6 +8,7 @@ import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin from './plugins/errors';
 import providersPlugin, { type Providers } from './plugins/providers';
+import webPlugin from './plugins/web';
 import { localMailProvider } from './providers/mail';
 import { localPaymentProvider } from './providers/payment';
 import { localSmsProvider } from './providers/sms';
@@ -110,19 +108,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignRankingsRoutes);
   await app.register(campaignVotesRoutes);
 
-  // index.html carries the service's zone for the SPA: templated once here, answered from memory.
-  const indexFile = deps.webRoot ? path.join(deps.webRoot, 'index.html') : undefined;
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? withServiceTimeZone(fs.readFileSync(indexFile, 'utf8'), timeZone) : undefined;
-  if (indexHtml) {
-    await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: false, allowedPath: (pathName) => pathName !== '/index.html' });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // The SPA owns every other GET path (client-side routes), so it gets index.html.
-    if (indexHtml && request.method === 'GET' && !request.url.startsWith('/v1/')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, errors: [] });
-  });
+  // index.html carries the service's zone for the SPA (templated once, answered from memory).
+  await app.register(webPlugin, { webRoot: deps.webRoot, transformIndex: (html) => withServiceTimeZone(html, timeZone) });
 
   return app;
 }

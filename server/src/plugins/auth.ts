@@ -50,7 +50,9 @@ export default fp(
       }),
     });
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      // A signed-in answer is one person's data: no browser or proxy may keep a copy (DESIGN §1).
+      reply.header('cache-control', 'no-store');
       try {
         await request.jwtVerify();
       } catch {

@@ -131,7 +131,8 @@ export default function AppShell() {
 
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar variant="dense" />
-        <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 2, p: 2 }}>
+        {/* At least a screen tall, so the footer starts below the fold and a page's data arriving cannot move it in view. */}
+        <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 2, p: 2, minHeight: '100vh' }}>
           {/* A strip above the page rather than a column beside it, so dense grids keep their width. */}
           {settingsVisible && !mobile && (
             <Paper component="aside" variant="outlined" aria-label="Settings panel" sx={{ px: 2, py: 1 }}>

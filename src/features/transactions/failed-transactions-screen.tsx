@@ -24,7 +24,7 @@ export default function FailedTransactionsScreen() {
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Failed transactions for {day} ( {grid.rowCount} )
+        {`Failed transactions for ${day} ( ${grid.rowCount} )`}
       </Typography>
       <Alert severity="info" sx={{ mb: 2 }}>
         Clients with failed transactions are engaged to help them succeed. Resolved <strong>Yes</strong> means the client was engaged and

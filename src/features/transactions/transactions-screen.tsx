@@ -23,8 +23,9 @@ export default function TransactionsScreen() {
   const grid = list.gridProps(query);
   return (
     <>
+      {/* One text node: the count arriving must not move the text after it (a layout shift). */}
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Transactions for {day} ( {grid.rowCount} )
+        {`Transactions for ${day} ( ${grid.rowCount} )`}
       </Typography>
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
         <ExportCsvButton filter={{ name: name || undefined, date }} />

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { ADMIN, launchBrowser, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, server.url, ADMIN.userName, ADMIN.password);
+  await page.waitForURL((url) => url.pathname !== '/', { timeout: 30_000 });
+  storageState = await context.storageState();
+  await context.close();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Shift {
+  value: number;
+  sources: string[];
+}
+
+/**
+ * Records every layout shift not caused by input, named by what moved. A string, not a function:
+ * tsx would wrap named inner functions in a helper the page does not have.
+ */
+const RECORD_LAYOUT_SHIFTS = `
+  window.layoutShifts = [];
+  const describe = (node) => {
+    const element = node instanceof Element ? node : node && node.parentElement;
+    if (!element) return 'gone';
+    if (element.closest('footer')) return 'footer';
+    if (element.closest('h1')) return 'heading';
+    return element.tagName.toLowerCase() + '.' + [...element.classList].slice(0, 2).join('.');
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.layoutShifts.push({ value: entry.value, sources: entry.sources.map((s) => describe(s.node)) });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+/** Opens the route signed in and answers every layout shift until the grid's rows are in, by what moved. */
+async function shiftsWhileLoading(route: string, viewport: { width: number; height: number }): Promise<Shift[]> {
+  const context = await browser.newContext({ storageState, viewport });
+  const page = await context.newPage();
+  await page.addInitScript(RECORD_LAYOUT_SHIFTS);
+  await page.goto(`${server.url}${route}`);
+  await page.getByRole('row').nth(5).waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(1500); // the route overlay (1 s) and any late shift
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
+  await context.close();
+  return shifts;
+}
+
+for (const [name, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['mobile', { width: 412, height: 823 }],
+] as const) {
+  test(`the transactions page's footer and heading stay put while its data loads (${name})`, async () => {
+    const shifts = await shiftsWhileLoading('/transactions', viewport);
+    const moved = shifts.flatMap((shift) => shift.sources);
+    assert.ok(!moved.includes('footer'), `the footer moved: ${JSON.stringify(shifts)}`);
+    assert.ok(!moved.includes('heading'), `the heading moved: ${JSON.stringify(shifts)}`);
+  });
+}

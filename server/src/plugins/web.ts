@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Webpack names every file under assets/ by its content hash, so a year-long cache is safe. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicon) is checked again on every visit. */
+export const REVALIDATE = 'no-cache';
+
+function assetHeaders(webRoot: string) {
+  const hashedFolder = path.join(webRoot, 'assets') + path.sep;
+  return (response: SetHeadersResponse, filePath: string) => {
+    response.setHeader('cache-control', filePath.startsWith(hashedFolder) ? HASHED_ASSET_CACHE : REVALIDATE);
+    // The same URL answers brotli, gzip or plain by Accept-Encoding; shared caches must key on it.
+    response.setHeader('vary', 'Accept-Encoding');
+  };
+}
+
+/**
+ * The built SPA (DESIGN §1, the API): assets with their build-time brotli/gzip copies chosen by
+ * Accept-Encoding, and index.html, read once at start, for every other GET outside /v1/.
+ * Without a built SPA every unknown path answers the 404 envelope.
+ */
+export default fp(
+  async function web(app: FastifyInstance, options: { webRoot?: string; transformIndex?: (html: string) => string }) {
+    const indexPath = options.webRoot && path.join(options.webRoot, 'index.html');
+    const rawIndex = indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
+    const indexHtml = rawIndex !== undefined && options.transformIndex ? options.transformIndex(rawIndex) : rawIndex;
+    if (options.webRoot && indexHtml !== undefined) {
+      const webRoot = path.resolve(options.webRoot);
+      await app.register(fastifyStatic, {
+        root: webRoot,
+        wildcard: false,
+        // index.html is answered from memory below; the .br/.gz copies are found by preCompressed, not by URL.
+        index: false,
+        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: assetHeaders(webRoot),
+      });
+    }
+
+    const sendIndex = (reply: FastifyReply) =>
+      reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+
+    app.setNotFoundHandler((request, reply) => {
+      // The SPA owns every other GET path (client-side routes), so it gets index.html.
+      if (indexHtml !== undefined && request.method === 'GET' && !request.url.startsWith('/v1/')) return sendIndex(reply);
+      return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, errors: [] });
+    });
+  },
+  { name: 'web' },
+);
