@@ -6,9 +6,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/client';
+import { failureBody } from './http';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkError } from './plugins/errors';
+import inputGuardPlugin from './plugins/input-guard';
 import providersPlugin, { type Providers } from './plugins/providers';
 import { localMailProvider } from './providers/mail';
 import { localPaymentProvider } from './providers/payment';
@@ -49,6 +51,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    frameworkErrors: frameworkError,
   });
 
   // Security headers on every answer. Helmet's middleware is built once here: @fastify/helmet
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db: deps.db });
   await app.register(providersPlugin, {
     providers: {
@@ -104,7 +108,8 @@ export async function buildApp(deps: AppDeps) {
   app.setNotFoundHandler((request, reply) => {
     // The SPA owns every other GET path (client-side routes), so it gets index.html.
     if (serveWeb && request.method === 'GET' && !request.url.startsWith('/v1/')) return reply.sendFile('index.html');
-    return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, errors: [] });
+    // The address is not repeated back: an error answer never echoes the request (DESIGN §4).
+    return reply.code(404).send(failureBody('Route not found'));
   });
 
   return app;
