@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
-import { HttpError, notFound, ok, validBody } from '../http';
+import { text } from '../../../src/domain/schemas/text';
+import { documentedBody, HttpError, notFound, ok, validBody } from '../http';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { acceptFormBodies } from './ussd';
 
 const paymentSchema = yup.object({
-  reference: yup.string().trim().required('reference is required').max(200),
-  status: yup
-    .string()
+  reference: text(200).trim().required('reference is required'),
+  status: text(20)
     .required('status is required')
     .oneOf(['SUCCESSFUL', 'FAILED'], 'status must be SUCCESSFUL or FAILED'),
 });
@@ -27,7 +27,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
   acceptFormBodies(app);
 
-  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] } }, async (request, reply) => {
+  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(paymentSchema) } }, async (request, reply) => {
     checkSecret(request);
     const { reference, status } = await validBody(paymentSchema, request.body);
     const found = await repo.findByPaymentRef(reference);
