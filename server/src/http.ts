@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
@@ -33,6 +34,39 @@ export function okPagedJson(reply: FastifyReply, message: string, docsJson: stri
   const { docs: _docs, ...rest } = toPagedList([], page, limit, total);
   const body = `{"status":true,"message":${JSON.stringify(message)},"results":{"docs":${docsJson},${JSON.stringify(rest).slice(1)}}`;
   return reply.code(200).type('application/json; charset=utf-8').send(body);
+}
+
+/** The last line of a CSV download that failed part way, so nobody takes a cut file for the whole. */
+export const CSV_FAILED_LINE = 'ERROR: the export failed part way, this file is incomplete; please download it again\r\n';
+
+export interface CsvDownload<T> {
+  file: string;
+  header: string;
+  chunks: AsyncIterable<T[]>;
+  line: (row: T) => string;
+}
+
+/**
+ * Sends a CSV download from chunks of rows. The first chunk is read before the first byte, so a
+ * query that fails at once gets an error answer instead of a 200; one that fails later ends the
+ * file with CSV_FAILED_LINE rather than a silently truncated file.
+ */
+export async function sendCsv<T>(reply: FastifyReply, download: CsvDownload<T>) {
+  const rows = download.chunks[Symbol.asyncIterator]();
+  const first = await rows.next();
+  async function* csv() {
+    yield download.header;
+    try {
+      for (let next = first; !next.done; next = await rows.next()) yield next.value.map(download.line).join('');
+    } catch (error) {
+      reply.log.error({ err: error }, 'CSV export failed part way');
+      yield CSV_FAILED_LINE;
+    }
+  }
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${download.file.replace(/[^\w.-]+/g, '_')}"`)
+    .send(Readable.from(csv()));
 }
 
 /** Validates a body with a domain schema; a bad body is a 400 with SPEC's words per field. */
