@@ -6,7 +6,8 @@ import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
 import type { Db } from './db/client';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkError } from './plugins/errors';
+import inputGuardPlugin from './plugins/input-guard';
 import providersPlugin, { type Providers } from './plugins/providers';
 import webPlugin from './plugins/web';
 import { localMailProvider } from './providers/mail';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    frameworkErrors: frameworkError,
   });
 
   // Security headers on every answer. Helmet's middleware is built once here: @fastify/helmet
@@ -81,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db: deps.db });
   await app.register(providersPlugin, {
     providers: {

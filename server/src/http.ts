@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AnyObjectSchema, InferType } from 'yup';
 import type { FieldError } from '../../src/domain/entities';
 import { toPagedList } from '../../src/domain/paged-list';
+import { INVALID_VALUE } from '../../src/domain/schemas/text';
 import { validate } from '../../src/domain/validation';
 
 /** An error a route means to answer with; the error handler shapes it into the envelope. */
@@ -34,32 +36,89 @@ export function okPagedJson(reply: FastifyReply, message: string, docsJson: stri
   return reply.code(200).type('application/json; charset=utf-8').send(body);
 }
 
+/** The last line of a CSV download that failed part way, so nobody takes a cut file for the whole. */
+export const CSV_FAILED_LINE = 'ERROR: the export failed part way, this file is incomplete; please download it again\r\n';
+
+export interface CsvDownload<T> {
+  file: string;
+  header: string;
+  chunks: AsyncIterable<T[]>;
+  line: (row: T) => string;
+}
+
+/**
+ * Sends a CSV download from chunks of rows. The first chunk is read before the first byte, so a
+ * query that fails at once gets an error answer instead of a 200; one that fails later ends the
+ * file with CSV_FAILED_LINE rather than a silently truncated file.
+ */
+export async function sendCsv<T>(reply: FastifyReply, download: CsvDownload<T>) {
+  const rows = download.chunks[Symbol.asyncIterator]();
+  const first = await rows.next();
+  async function* csv() {
+    yield download.header;
+    try {
+      for (let next = first; !next.done; next = await rows.next()) yield next.value.map(download.line).join('');
+    } catch (error) {
+      reply.log.error({ err: error }, 'CSV export failed part way');
+      yield CSV_FAILED_LINE;
+    }
+  }
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${download.file.replace(/[^\w.-]+/g, '_')}"`)
+    .send(Readable.from(csv()));
+}
+
 /** Validates a body with a domain schema; a bad body is a 400 with SPEC's words per field. */
 export async function validBody<S extends AnyObjectSchema>(schema: S, body: unknown): Promise<InferType<S>> {
-  const { fields, dropped } = scalarTextFields(schema, body);
+  const { fields, dropped } = scalarFields(schema, body);
   const result = await validate(schema, fields);
   const errors = result.ok ? [] : [...result.errors];
-  // A field sent as an object or array where text belongs reads as missing, or as invalid if optional.
-  for (const field of dropped) if (!errors.some((e) => e.field === field)) errors.push({ field, message: 'Invalid value' });
+  // A field sent as an object or array reads as missing, or as invalid if optional.
+  for (const field of dropped) if (!errors.some((e) => e.field === field)) errors.push({ field, message: INVALID_VALUE });
   if (!result.ok || errors.length > 0) throw new HttpError(400, errors[0]?.message ?? 'Invalid input', errors);
   return result.value;
 }
 
+const SCALAR_TYPES = new Set(['string', 'number', 'boolean', 'date']);
+
 /**
- * Keeps the body's fields, minus objects and arrays given for text fields: yup's string
- * transforms (trim) would throw on them and turn a bad body into a 500. A body that is not an
- * object (array, text, number) is read as empty, so the answer names the missing fields.
+ * Keeps the body's fields the schema knows, minus objects and arrays given for a text, number or
+ * boolean field: yup's casts throw on them (`{"toString":"x"}`) and its default messages print them
+ * back whole, so such a body was a 500 or an answer megabytes long. A body that is not an object
+ * (array, text, number) is read as empty, so the answer names the missing fields.
  */
-function scalarTextFields(schema: AnyObjectSchema, body: unknown) {
+function scalarFields(schema: AnyObjectSchema, body: unknown) {
   const fields: Record<string, unknown> = {};
   const dropped: string[] = [];
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { fields, dropped };
   for (const [key, value] of Object.entries(body)) {
-    const field = schema.fields[key] as { type?: string } | undefined;
-    if (field?.type === 'string' && value !== null && typeof value === 'object') dropped.push(key);
+    if (!Object.hasOwn(schema.fields, key)) continue;
+    const field = schema.fields[key] as { type?: string };
+    if (SCALAR_TYPES.has(field.type ?? '') && value !== null && typeof value === 'object') dropped.push(key);
     else fields[key] = value;
   }
   return { fields, dropped };
+}
+
+/** Bounds of an error answer: it never grows with the input (DESIGN §4). */
+const MESSAGE_MAX = 200;
+const FIELD_MAX = 64;
+const FIELD_ERRORS_BUDGET = 3000;
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The failure envelope (DESIGN §3), clipped so that no answer is more than a few kB whatever the request was. */
+export function failureBody(message: string, errors: FieldError[] = []) {
+  const kept: FieldError[] = [];
+  let size = 0;
+  for (const error of errors) {
+    const clipped = { field: clip(String(error.field), FIELD_MAX), message: clip(String(error.message), MESSAGE_MAX) };
+    size += clipped.field.length + clipped.message.length + 24;
+    if (size > FIELD_ERRORS_BUDGET) break;
+    kept.push(clipped);
+  }
+  return { status: false as const, message: clip(String(message), MESSAGE_MAX), errors: kept };
 }
 
 /** True when a PostgreSQL error is a unique-constraint violation. */

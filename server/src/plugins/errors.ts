@@ -1,12 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http';
+import { failureBody, HttpError } from '../http';
 
-/** Shapes every error into the failure envelope and hides the details of 5xx. */
+/** Shapes every error into the failure envelope, small whatever the request, and hides the details of 5xx. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: false, message: error.message, errors: error.errors });
+      return reply.code(error.statusCode).send(failureBody(error.message, error.errors));
     }
     if (error.validation) {
       const errors = error.validation.map((v) => ({
@@ -14,14 +14,25 @@ export default fp(async function errors(app: FastifyInstance) {
         message: v.message ?? 'Invalid value',
       }));
       const message = errors[0]?.field ? `${errors[0].field} ${errors[0].message}` : 'Invalid input';
-      return reply.code(400).send({ status: false, message, errors });
+      return reply.code(400).send(failureBody(message, errors));
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode < 500) {
-      return reply.code(statusCode).send({ status: false, message: error.message, errors: [] });
+      // Fastify's own messages are fixed texts; another library's may carry the request back.
+      return reply.code(statusCode).send(failureBody(error.code?.startsWith('FST_') ? error.message : 'Invalid request'));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ status: false, message: 'Something went wrong on our side', errors: [] });
+    return reply.code(500).send(failureBody('Something went wrong on our side'));
   });
-
 });
+
+/**
+ * Fastify's router errors (`frameworkErrors`): an address that is not valid or a path parameter
+ * over the router's limit, answered in the envelope without repeating the address.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send(failureBody('The address is too long'));
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send(failureBody('The address is not valid'));
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(failureBody('Something went wrong on our side'));
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { failureBody } from '../http';
 
 /** Webpack names every file under assets/ by its content hash, so a year-long cache is safe. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -48,7 +49,8 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       // The SPA owns every other GET path (client-side routes), so it gets index.html.
       if (indexHtml !== undefined && request.method === 'GET' && !request.url.startsWith('/v1/')) return sendIndex(reply);
-      return reply.code(404).send({ status: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found`, errors: [] });
+      // The address is not repeated back: an error answer never echoes the request (DESIGN §4).
+      return reply.code(404).send(failureBody('Route not found'));
     });
   },
   { name: 'web' },

@@ -3,6 +3,7 @@ import type { LoginUser } from '../../../src/domain/entities';
 import type { Role } from '../../../src/domain/roles';
 import { forgotPasswordSchema, loginSchema, resetPasswordBodySchema } from '../../../src/domain/schemas/auth';
 import { createUserSchema } from '../../../src/domain/schemas/user';
+import { resetPasswordWithToken } from '../auth/password-resets';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import {
   issueRefreshToken,
@@ -116,15 +117,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     { schema: { tags: ['auth'], summary: 'Choose a new password with a reset link' }, config: { swaggerTransform: documentedBody(resetPasswordBodySchema) } },
     async (request, reply) => {
       const input = await validBody(resetPasswordBodySchema, request.body);
-      const passwordHash = await hashPassword(input.password);
-      const userId = await app.db.transaction(async (tx) => {
-        const resetUserId = await signInRepository(tx).usePasswordReset(sha256(request.params.token));
-        if (!resetUserId) return null;
-        await usersRepository(tx).update(resetUserId, { passwordHash });
-        return resetUserId;
-      });
-      if (!userId) throw new HttpError(400, 'This reset link is invalid or has expired');
-      await revokeAllForUser(app.db, userId);
+      await resetPasswordWithToken(app.db, { token: request.params.token, password: input.password, address: request.ip });
       return ok(reply, 'Your password has been reset, you can now sign in', null);
     },
   );

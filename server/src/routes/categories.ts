@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { categorySchema, type CategoryInput } from '../../../src/domain/schemas/catalogue';
-import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { documentedBody, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
 import { categoriesRepository, categoryInputOf, categoryValues } from '../repositories/categories-repository';
 
 const nameTaken = (name: string) => {
@@ -44,7 +44,9 @@ export default async function categoriesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/v1/category', { schema: { tags: ['categories'] }, onRequest: managersOnly }, async (request, reply) => {
+  const documented = { swaggerTransform: documentedBody(categorySchema) };
+
+  app.post('/v1/category', { schema: { tags: ['categories'] }, onRequest: managersOnly, config: documented }, async (request, reply) => {
     const input = await validBody(categorySchema, request.body);
     await checkInput(input);
     const row = await save(input.name, () => repo.create(categoryValues(input)));
@@ -53,7 +55,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: IdParams }>(
     '/v1/category/:id',
-    { schema: { tags: ['categories'], params: uuidParams }, onRequest: managersOnly },
+    { schema: { tags: ['categories'], params: uuidParams }, onRequest: managersOnly, config: documented },
     async (request, reply) => {
       const existing = await repo.findById(request.params.id);
       if (!existing) throw notFound('Category');

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { contentSchema, type ContentInput } from '../../../src/domain/schemas/catalogue';
-import { forbidden, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { documentedBody, forbidden, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { contentsRepository } from '../repositories/contents-repository';
 
@@ -46,7 +46,9 @@ export default async function contentsRoutes(app: FastifyInstance) {
     return ok(reply, 'Contents', toPagedList(docs, page, limit, total));
   });
 
-  app.post('/v1/ticket', { schema: { tags: ['contents'] }, onRequest: [app.authenticate] }, async (request, reply) => {
+  const documented = { swaggerTransform: documentedBody(contentSchema) };
+
+  app.post('/v1/ticket', { schema: { tags: ['contents'] }, onRequest: [app.authenticate], config: documented }, async (request, reply) => {
     const input = await validBody(contentSchema, request.body);
     await checkCategory(request, input.category);
     const row = await save(() => repo.create(values(input, request.user.id)));
@@ -55,7 +57,7 @@ export default async function contentsRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: IdParams }>(
     '/v1/ticket/:id',
-    { schema: { tags: ['contents'], params: uuidParams }, onRequest: [app.authenticate] },
+    { schema: { tags: ['contents'], params: uuidParams }, onRequest: [app.authenticate], config: documented },
     async (request, reply) => {
       const existing = await repo.findById(request.params.id);
       if (!existing) throw notFound('Content');

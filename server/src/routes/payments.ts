@@ -2,14 +2,14 @@ import crypto from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as yup from 'yup';
-import { HttpError, notFound, ok, validBody } from '../http';
+import { documentedBody, HttpError, notFound, ok, validBody } from '../http';
 import { contentsRepository } from '../repositories/contents-repository';
+import { text } from '../../../src/domain/schemas/text';
 import { transactionsRepository } from '../repositories/transactions-repository';
 
 const paymentSchema = yup.object({
-  reference: yup.string().trim().required('reference is required').max(200),
-  status: yup
-    .string()
+  reference: text(200).trim().required('reference is required'),
+  status: text(20)
     .required('status is required')
     .oneOf(['SUCCESSFUL', 'FAILED'], 'status must be SUCCESSFUL or FAILED'),
 });
@@ -30,7 +30,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   // Providers may post form-encoded; parsed inside this plugin only.
   await app.register(formBody);
 
-  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] } }, async (request, reply) => {
+  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(paymentSchema) } }, async (request, reply) => {
     checkSecret(request);
     const { reference, status } = await validBody(paymentSchema, request.body);
     const found = await repo.findByPaymentRef(reference);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { serviceCodeSchema, type ServiceCodeInput } from '../../../src/domain/schemas/catalogue';
-import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { documentedBody, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { serviceCodesRepository } from '../repositories/service-codes-repository';
 
@@ -42,7 +42,9 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
     return ok(reply, 'Service codes', toPagedList(docs, page, limit, total));
   });
 
-  app.post('/v1/short-code', { schema: { tags: ['service codes'] }, onRequest: managersOnly }, async (request, reply) => {
+  const documented = { swaggerTransform: documentedBody(serviceCodeSchema) };
+
+  app.post('/v1/short-code', { schema: { tags: ['service codes'] }, onRequest: managersOnly, config: documented }, async (request, reply) => {
     const input = await validBody(serviceCodeSchema, request.body);
     await checkInput(input);
     const row = await save(input.name, () => repo.create(values(input)));
@@ -51,7 +53,7 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: IdParams }>(
     '/v1/short-code/:id',
-    { schema: { tags: ['service codes'], params: uuidParams }, onRequest: managersOnly },
+    { schema: { tags: ['service codes'], params: uuidParams }, onRequest: managersOnly, config: documented },
     async (request, reply) => {
       const existing = await repo.findById(request.params.id);
       if (!existing) throw notFound('Service code');

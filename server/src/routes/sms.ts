@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import * as yup from 'yup';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
-import { HttpError, ok, pagingQuery, validBody, type PagingQuery } from '../http';
+import { documentedBody, HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
+import { text } from '../../../src/domain/schemas/text';
 import { deliveryStatusOf } from '../providers/africastalking-sms';
 import type { SmsSendResult } from '../providers/sms';
 import { smsRepository } from '../repositories/sms-repository';
 
 const FINAL_STATUSES = new Set(['delivered', 'failed']);
+
+/** An Africa's Talking delivery report; other fields of the form are ignored. */
+const deliveryReportSchema = yup.object({
+  id: text(200).trim().required('id is required'),
+  status: text(50).required('Unknown delivery status'),
+  failureReason: text(200).optional(),
+});
 
 export default async function smsRoutes(app: FastifyInstance) {
   const repo = smsRepository(app.db);
@@ -26,7 +35,7 @@ export default async function smsRoutes(app: FastifyInstance) {
     return ok(reply, 'Messages', toPagedList(docs, page, limit, total));
   });
 
-  app.post('/v1/sms', { schema: { tags: ['sms'] }, onRequest: [app.authenticate] }, async (request, reply) => {
+  app.post('/v1/sms', { schema: { tags: ['sms'] }, onRequest: [app.authenticate], config: { swaggerTransform: documentedBody(smsSchema) } }, async (request, reply) => {
     const input = await validBody(smsSchema, request.body);
     // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
     const row = await repo.create({
@@ -49,17 +58,15 @@ export default async function smsRoutes(app: FastifyInstance) {
   });
 
   /** Africa's Talking calls this without a token; unknown ids are acknowledged and ignored. */
-  app.post('/v1/sms/delivery-report', { schema: { tags: ['sms'] } }, async (request, reply) => {
-    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-    const id = typeof body.id === 'string' ? body.id.trim() : '';
-    const status = deliveryStatusOf(typeof body.status === 'string' ? body.status : '');
-    if (!id) throw new HttpError(400, 'id is required', [{ field: 'id', message: 'id is required' }]);
+  app.post('/v1/sms/delivery-report', { schema: { tags: ['sms'] }, config: { swaggerTransform: documentedBody(deliveryReportSchema) } }, async (request, reply) => {
+    const { id, status: reported, failureReason: reason } = await validBody(deliveryReportSchema, request.body);
+    const status = deliveryStatusOf(reported);
     if (!status) throw new HttpError(400, 'Unknown delivery status', [{ field: 'status', message: 'Unknown delivery status' }]);
     const row = await repo.findByProviderRef(id);
     if (!row) return ok(reply, 'Ignored', null);
     // Reports may repeat or arrive out of order: a final status is never stepped back to 'sent'.
     if (FINAL_STATUSES.has(row.status) && status === 'sent') return ok(reply, 'Recorded', null);
-    const failureReason = status === 'failed' && typeof body.failureReason === 'string' ? body.failureReason : null;
+    const failureReason = status === 'failed' ? (reason ?? null) : null;
     await repo.update(row.id, { status, failureReason });
     return ok(reply, 'Recorded', null);
   });

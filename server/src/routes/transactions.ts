@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
@@ -6,7 +5,7 @@ import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-columns';
 import { transactionStatus } from '../../../src/domain/transaction-status';
-import { HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes } from '../transaction-scope';
 
@@ -71,16 +70,8 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const filter = await readFilter(request.query);
       const codes = await scopeCodes(app.db, request, filter.name);
-      const chunks = repo.chunks({ codes, day: filter.date, status: filter.status });
-      async function* csv() {
-        yield TRANSACTION_CSV_HEADER;
-        for await (const docs of chunks) yield docs.map(transactionCsvLine).join('');
-      }
-      const file = `transactions-${filter.name ?? 'all'}-${filter.date ?? 'all'}${filter.status ? `-${filter.status}` : ''}.csv`.replace(/[^\w.-]+/g, '_');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file}"`)
-        .send(Readable.from(csv()));
+      const file = `transactions-${filter.name ?? 'all'}-${filter.date ?? 'all'}${filter.status ? `-${filter.status}` : ''}.csv`;
+      return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks({ codes, day: filter.date, status: filter.status }), line: transactionCsvLine });
     },
   );
 }

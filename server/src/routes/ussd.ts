@@ -5,8 +5,9 @@ import * as yup from 'yup';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../../../src/domain/category-levels';
 import { formatMoney } from '../../../src/domain/format';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
-import { validBody } from '../http';
+import { documentedBody, validBody } from '../http';
 import { serviceCodesRepository } from '../repositories/service-codes-repository';
+import { text } from '../../../src/domain/schemas/text';
 import { transactionsRepository } from '../repositories/transactions-repository';
 
 /** Network operators by mobile network code (MCC 641, Uganda). */
@@ -17,12 +18,13 @@ export function networkName(networkCode: string | undefined): string {
   return NETWORKS[networkCode] ?? (/^\d+$/.test(networkCode) ? `Network ${networkCode}` : networkCode);
 }
 
+/** Africa's Talking's USSD form; `text` is every answer so far joined by `*`, a few dozen characters in practice. */
 const ussdSchema = yup.object({
-  sessionId: yup.string().trim().required('sessionId is required').max(200),
-  serviceCode: yup.string().trim().required('serviceCode is required').max(50),
-  phoneNumber: yup.string().trim().required('phoneNumber is required').max(20),
-  networkCode: yup.string().trim().optional().max(20),
-  text: yup.string().optional().default(''),
+  sessionId: text(200).trim().required('sessionId is required'),
+  serviceCode: text(50).trim().required('serviceCode is required'),
+  phoneNumber: text(20).trim().required('phoneNumber is required'),
+  networkCode: text(20).trim().optional(),
+  text: text(500).optional().default(''),
 });
 
 /** The mobile network's USSD callback (DESIGN §6): a menu of priced levels, then a payment prompt. */
@@ -32,7 +34,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
   // Callbacks arrive form-encoded (Africa's Talking); parsed inside this plugin only.
   await app.register(formBody);
 
-  app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'] } }, async (request, reply) => {
+  app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(ussdSchema) } }, async (request, reply) => {
     const input = await validBody(ussdSchema, request.body);
     const answer = (text: string) => reply.type('text/plain; charset=utf-8').send(text);
     const prompt = (amount: number | null) => answer(`END You will receive a prompt to pay UGX ${formatMoney(amount ?? 0)}`);

@@ -2,6 +2,11 @@ import * as yup from 'yup';
 import { CATEGORY_LEVELS, REQUIRED_PRICE_LEVELS, SMS_CATEGORY_LEVELS, type CategoryLevel } from '../category-levels';
 import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone';
 import { gsm7Length, isGsm7, SMS_MAX_LENGTH } from '../sms-segments';
+import { flag, INVALID_VALUE, isCleanText, text } from './text';
+
+/** Descriptions are notes for staff; the lists show their first 20 characters. */
+const DESCRIPTION_MAX = 500;
+const description = () => text(DESCRIPTION_MAX, { multiline: true }).trim().optional().nullable();
 
 /** Empty inputs become undefined so that `required` speaks, not `typeError`. */
 const emptyToUndefined = (value: unknown, original: unknown) =>
@@ -31,12 +36,12 @@ const priceShape = Object.fromEntries(
   CATEGORY_LEVELS.map((level) => [level, REQUIRED_PRICE_LEVELS.includes(level) ? requiredPrice : optionalPrice]),
 ) as Record<CategoryLevel, typeof optionalPrice>;
 
-/** A select left on '--Select--' carries '0' (SPEC §5). */
-const selected = (message: string) => yup.string().required(message).notOneOf(['0'], message);
+/** A select left on '--Select--' carries '0' (SPEC §5); its values are ids or level names. */
+const selected = (message: string) => text(100).required(message).notOneOf(['0'], message);
 
 export const categorySchema = yup.object({
-  name: yup.string().trim().required('Please provide the category name').max(100, 'Category name is too long'),
-  description: yup.string().trim().optional().nullable(),
+  name: text(100, { tooLong: 'Category name is too long' }).trim().required('Please provide the category name'),
+  description: description(),
   user: selected('Please select the agent'),
   ...priceShape,
 });
@@ -46,27 +51,29 @@ export type CategoryInput = yup.InferType<typeof categorySchema>;
 export const SERVICE_CODE_PATTERN = /^\*\d{1,4}(\*\d{1,4})*#$/;
 
 export const serviceCodeSchema = yup.object({
-  name: yup
-    .string()
+  name: text(50, { tooLong: 'A service code looks like *217*4#' })
     .trim()
     .required('Please provide the code')
     .matches(SERVICE_CODE_PATTERN, 'A service code looks like *217*4#'),
-  description: yup.string().trim().optional().nullable(),
+  description: description(),
   category: selected('Please select the category'),
 });
 export type ServiceCodeInput = yup.InferType<typeof serviceCodeSchema>;
 
+/** SMS text may break lines (GSM-7 has both line breaks); the length test below bounds it. */
 const smsMessage = (requiredMessage: string) =>
   yup
     .string()
+    .typeError(INVALID_VALUE)
     .required(requiredMessage)
+    .test('clean-text', INVALID_VALUE, (value) => value === undefined || isCleanText(value, true))
     .test('sms-length', `Message must be at most ${SMS_MAX_LENGTH} characters`, (value) =>
       value === undefined ? true : isGsm7(value) ? gsm7Length(value) <= SMS_MAX_LENGTH : value.length <= SMS_MAX_LENGTH,
     );
 
 export const contentSchema = yup.object({
-  name: yup.string().trim().optional().nullable(),
-  description: yup.string().trim().optional().nullable(),
+  name: text(100).trim().optional().nullable(),
+  description: description(),
   category: selected('Please select the category'),
   categoryLevel: selected('Please select the category level').oneOf([...CATEGORY_LEVELS], 'Please select the category level'),
   message: smsMessage('Please the message').test(
@@ -74,13 +81,13 @@ export const contentSchema = yup.object({
     'Use only characters of the GSM-7 alphabet',
     (value) => value === undefined || isGsm7(value),
   ),
-  active: yup.boolean().optional(),
+  active: flag().optional(),
 });
 export type ContentInput = yup.InferType<typeof contentSchema>;
 
 export const smsSchema = yup.object({
   categoryLevel: selected('Please select the category level').oneOf([...SMS_CATEGORY_LEVELS], 'Please select the category level'),
-  phoneNumber: yup.string().trim().required(PHONE_FORMAT_MESSAGE).length(12, PHONE_FORMAT_MESSAGE).matches(PHONE_PATTERN, PHONE_FORMAT_MESSAGE),
+  phoneNumber: text(20, { tooLong: PHONE_FORMAT_MESSAGE }).trim().required(PHONE_FORMAT_MESSAGE).length(12, PHONE_FORMAT_MESSAGE).matches(PHONE_PATTERN, PHONE_FORMAT_MESSAGE),
   message: smsMessage('Please provide the message'),
 });
 export type SmsInput = yup.InferType<typeof smsSchema>;

@@ -1,37 +1,35 @@
 import * as yup from 'yup';
 import { isDay } from '../calendar-day';
 import type { TransactionStatus } from '../transaction-status';
+import { flag, text } from './text';
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['processed', 'failed', 'pending'];
 
 /** A calendar day `YYYY-MM-DD` (DESIGN §3). */
-const day = yup
-  .string()
+const day = text(10, { tooLong: 'Invalid date' })
   .trim()
   .optional()
   .test('day', 'Invalid date', (value) => value === undefined || value === '' || isDay(value));
 
-const serviceCodeName = yup.string().trim().max(50, 'Invalid service code').optional();
+const serviceCodeName = text(50, { tooLong: 'Invalid service code' }).trim().optional();
 
 /** Filters of the transactions, failed and export calls and the dashboard summary. */
 export const transactionFilterSchema = yup.object({
   name: serviceCodeName,
   date: day,
-  status: yup
-    .string()
+  status: text(20)
     .optional()
     .oneOf([...TRANSACTION_STATUSES, undefined], 'Invalid status'),
 });
 export type TransactionFilterInput = yup.InferType<typeof transactionFilterSchema>;
 
 export const transactionSearchSchema = yup.object({
-  phoneNumber: yup
-    .string()
+  phoneNumber: text(30, { tooLong: 'Invalid phone number' })
     .trim()
     .required('Please provide the phone number')
     .matches(/^\+?[\d\s-]{6,20}$/, 'Invalid phone number'),
 });
 
 export const resolveTransactionSchema = yup.object({
-  isResolved: yup.boolean().required('isResolved must be true').oneOf([true], 'isResolved must be true'),
+  isResolved: flag().required('isResolved must be true').oneOf([true], 'isResolved must be true'),
 });
