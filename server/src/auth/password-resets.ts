@@ -1,7 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { passwordResets } from '../db/schema';
 import { HttpError } from '../http';
+import { signInRepository } from '../repositories/sign-in-repository';
 import { usersRepository } from '../repositories/users-repository';
 import { attemptLimit } from './attempt-limit';
 import { hashPassword } from './passwords';
@@ -21,19 +20,16 @@ export async function resetPasswordWithToken(db: Db, request: { token: string; p
   const key = `reset-password|${request.address}`;
   if (await limit.blocked(key)) throw new HttpError(429, 'Too many attempts, please try again in a few minutes');
   const tokenHash = sha256(request.token);
-  const live = and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
-  const [found] = await db.select({ id: passwordResets.id }).from(passwordResets).where(live);
-  if (!found) {
+  if (!(await signInRepository(db).isLivePasswordReset(tokenHash))) {
     await limit.fail(key);
     throw new HttpError(400, 'This reset link is invalid or has expired');
   }
   const passwordHash = await hashPassword(request.password);
   const userId = await db.transaction(async (tx) => {
-    // Claimed again inside the write: two requests racing with one link change the password once.
-    const [reset] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.id, found.id), live)).returning({ userId: passwordResets.userId });
-    if (!reset) return null;
-    await usersRepository(tx).update(reset.userId, { passwordHash });
-    return reset.userId;
+    // Used up inside the write: two requests racing with one link change the password once.
+    const resetUserId = await signInRepository(tx).usePasswordReset(tokenHash);
+    if (resetUserId) await usersRepository(tx).update(resetUserId, { passwordHash });
+    return resetUserId;
   });
   if (!userId) throw new HttpError(400, 'This reset link is invalid or has expired');
   await revokeAllForUser(db, userId);

@@ -28,6 +28,15 @@ export function signInRepository(db: DbOrTx) {
       await db.insert(passwordResets).values({ userId, tokenHash, expiresAt });
     },
 
+    /** Whether a reset link is unexpired and unused, without using it up. */
+    async isLivePasswordReset(tokenHash: string): Promise<boolean> {
+      const [found] = await db
+        .select({ id: passwordResets.id })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
+      return Boolean(found);
+    },
+
     /** Uses up an unexpired, unused reset link; answers its user, or undefined when none. */
     async usePasswordReset(tokenHash: string): Promise<string | undefined> {
       const [reset] = await db

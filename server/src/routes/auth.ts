@@ -8,7 +8,6 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import {
   issueRefreshToken,
   randomToken,
-  revokeAllForUser,
   revokeRefreshToken,
   rotateRefreshToken,
   sha256,
