@@ -3,6 +3,8 @@ import { roundParam } from '../domain/campaigns';
 import type { ApiEnvelope, VoteRow, VoteTransaction } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
 import { baseApi } from './base-api';
+import type { CampaignResults } from '../domain/schemas/campaigns';
+import { csvFileOf, type CsvFile } from './csv-file';
 
 /** A vote campaign as `GET /v1/campaigns` lists it (DESIGN §3). */
 export interface Campaign {
@@ -34,20 +36,6 @@ export interface CampaignRoundQuery {
   round: RankingRound;
 }
 
-/** Votes per team of one round (or all rounds), with total votes and distinct voters. */
-export interface CampaignResults {
-  round: string | null;
-  totalVotes: number;
-  distinctVoters: number;
-  teams: { teamName: string; votes: number }[];
-  games: { teamName: string; teamName2: string; votes: number }[];
-}
-
-/** A whole ranking as CSV text and the file name the server suggests. */
-export interface RankingCsv {
-  csv: string;
-  fileName: string;
-}
 
 const rankingTag = (key: CampaignKey, round: RankingRound) => `${key}:${round}`;
 
@@ -73,16 +61,13 @@ export const campaignsApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, { key, round }) => [{ type: 'Ranking', id: rankingTag(key, round) }],
     }),
     // A mutation: a download is asked for once and not kept in the cache; the text is serializable, a Blob is not.
-    exportRanking: build.mutation<RankingCsv, CampaignRoundQuery>({
+    exportRanking: build.mutation<CsvFile, CampaignRoundQuery>({
       query: ({ key, round }) => ({
         url: `/v1/campaigns/${key}/ranking/export`,
         params: roundParam(round),
-        responseHandler: async (response) => {
-          if (!response.ok) return response.json();
-          const fileName = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `ranking-${key}-${round}.csv`;
-          return { csv: await response.text(), fileName };
-        },
+        responseHandler: 'text',
       }),
+      transformResponse: (csv: string, meta, { key, round }) => csvFileOf(csv, meta, `ranking-${key}-${round}.csv`),
     }),
   }),
 });

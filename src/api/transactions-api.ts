@@ -2,6 +2,7 @@ import type { ApiEnvelope, Transaction } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
 import type { TransactionStatus } from '../domain/transaction-status';
 import { baseApi, listTags } from './base-api';
+import { csvFileOf, type CsvFile } from './csv-file';
 
 /** A service code and a day (`YYYY-MM-DD`); the service code is optional for managers. */
 export interface TransactionFilter {
@@ -20,11 +21,6 @@ export interface CsvExportQuery extends TransactionFilter {
   path?: string;
 }
 
-/** The file is kept as text: a Blob is not a serializable store value. */
-export interface CsvFile {
-  csv: string;
-  fileName: string;
-}
 
 export interface SearchQuery {
   phoneNumber: string;
@@ -67,10 +63,7 @@ export const transactionsApi = baseApi.injectEndpoints({
         params: { ...compact(filter), ...(status ? { status } : {}) },
         responseHandler: 'text',
       }),
-      transformResponse: (csv: string, meta) => ({
-        csv,
-        fileName: /filename="([^"]+)"/.exec(meta?.response?.headers.get('content-disposition') ?? '')?.[1] ?? 'transactions.csv',
-      }),
+      transformResponse: (csv: string, meta) => csvFileOf(csv, meta, 'transactions.csv'),
     }),
   }),
 });

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useSnackbar } from 'notistack';
 import { useExportTransactionsCsvMutation, type CsvExportQuery } from '../../api/transactions-api';
-import { saveFile } from './save-file';
+import { saveFile } from '../save-file';
 
 /** Downloads the whole filtered set as CSV (not just the page on screen); `filter.path` picks another export. */
 export function ExportCsvButton({ filter }: { filter: CsvExportQuery }) {
