@@ -1,4 +1,4 @@
-import { TRANSACTION_CSV_HEADER } from '../../src/domain/transaction-columns';
+import { TRANSACTION_CSV_HEADER } from '../../src/domain/transaction-csv';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertMany, insertTransactions } from './transactions-fixtures';
 

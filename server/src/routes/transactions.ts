@@ -3,7 +3,7 @@ import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
-import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-columns';
+import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-csv';
 import { transactionStatus } from '../../../src/domain/transaction-status';
 import { HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { transactionsRepository } from '../repositories/transactions-repository';

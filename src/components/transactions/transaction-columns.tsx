@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Transaction } from '../../domain/entities';
 import { formatDateTime } from '../../domain/format';
-import { categoryName } from '../../domain/transaction-columns';
+import { categoryName } from '../../domain/transaction-csv';
 import { isResolvedRow } from '../../domain/transaction-status';
 import { CopyTicketButton, ResolveButton, StatusChip } from './transaction-cells';
 

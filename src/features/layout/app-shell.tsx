@@ -24,7 +24,7 @@ import { useLogout } from '../../state/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../state/session-slice';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { menuFor, type MenuEntry } from './menu';
-import { SettingsPanel } from './settings-panel';
+import { SettingsPanel } from '../../components/settings-panel';
 
 const DRAWER_WIDTH = 220;
 /** SPEC §9: the mobile sidebar opens and closes in 300 ms. */

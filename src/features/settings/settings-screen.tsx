@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
-import { SettingsPanel } from './settings-panel';
+import { SettingsPanel } from '../../components/settings-panel';
 
 /** DESIGN §5: /settings holds colour mode, grid density and the settings panel switch. */
 export default function SettingsScreen() {

@@ -3,8 +3,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { GridDensity } from '@mui/x-data-grid';
-import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { colorModeSet, densitySet, selectColorMode, selectDensity, type ColorMode } from '../../state/ui-slice';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { colorModeSet, densitySet, selectColorMode, selectDensity, type ColorMode } from '../state/ui-slice';
 
 /** Colour mode and grid density; a strip in the shell's panel, a column on /settings. */
 export function SettingsPanel({ orientation = 'column' }: { orientation?: 'row' | 'column' }) {
