@@ -18,10 +18,10 @@ export interface TransactionColumnOptions {
   onResolve?: (id: string) => void;
 }
 
-/** A campaign vote's team, 'A vs B' when the vote names two. */
+/** A campaign vote's team; a game reads 'teamName2 vs teamName' as on the ranking's votes (SPEC §2). */
 export function teamText(t: Pick<Transaction, 'teamName' | 'teamName2'>): string {
   const team = t.teamName ?? '';
-  return t.teamName2 ? `${team} vs ${t.teamName2}` : team;
+  return t.teamName2 ? `${t.teamName2} vs ${team}` : team;
 }
 
 const NONE: readonly string[] = [];
