@@ -54,7 +54,8 @@ export function useTransactionColumns(
     const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4, 200);
     const code = text('name', 'Service code', (t) => t.name);
     const from = text('phoneNumber', 'From', (t) => t.phoneNumber);
-    const category = campaign ? text('teamName', 'Team', teamText) : text('category', 'Category', categoryName);
+    // A game ('Saudi Arabia vs Argentina') is read whole, not cut.
+    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 190) : text('category', 'Category', categoryName);
     const status: Column = { field: 'status', headerName: 'Status', width: 110, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, 0.8);
     if (search) {
