@@ -88,3 +88,74 @@ test('an admin walks the five World Cup rankings from the sidebar and sees the t
     await page.close();
   }
 });
+
+const CAMPAIGN_LISTS = [
+  { path: '/world/cup/transactions', title: 'World Cup Transactions' },
+  { path: '/world/cup/failed', title: 'World Cup Failed Transactions' },
+  { path: '/world/cup/search', title: 'World Cup Trans Search' },
+  { path: '/afcon/2024/transactions', title: 'Afcon Transactions' },
+  { path: '/afcon/2024/failed', title: 'Afcon Failed Transactions' },
+  { path: '/afcon/2024/search', title: 'Afcon Trans Search' },
+];
+
+/** The day before the date field's MM/DD/YYYY, in the same form: the demo votes of a whole day. */
+function dayBefore(shown: string): string {
+  const [month, day, year] = shown.split('/').map(Number);
+  const before = new Date(Date.UTC(year, month - 1, day - 1));
+  return `${String(before.getUTCMonth() + 1).padStart(2, '0')}/${String(before.getUTCDate()).padStart(2, '0')}/${before.getUTCFullYear()}`;
+}
+
+async function showDayBefore(page: Page) {
+  const date = page.getByRole('textbox', { name: 'Date' });
+  await date.fill(dayBefore(await date.inputValue()));
+  await date.press('Tab');
+}
+
+const firstRow = (page: Page) => page.getByRole('grid').locator('[role="row"][data-id]').first();
+
+test('the Afcon-only account sees its transactions with the green code and the day total', async () => {
+  for (const [width, height, suffix] of [[1280, 800, ''], [390, 844, '-mobile']] as const) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await signIn(page, server.url, DEMO_AFCON_USER.userName, DEMO_AFCON_USER.password);
+    await page.waitForURL(`${server.url}/afcon/2024/transactions`);
+    await page.getByRole('heading', { name: 'Afcon Transactions', level: 1 }).waitFor();
+    await showDayBefore(page);
+    await page.getByText(/^Transactions for .+ \( [1-9]\d* \)$/).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Service code' }).inputValue(), '*284*24#');
+    await firstRow(page).waitFor();
+    await screenshot(page, `campaigns-06-afcon-transactions${suffix}`);
+    await page.close();
+  }
+});
+
+test('an admin opens the six campaign lists, resolves a failed World Cup vote and searches a voter', async () => {
+  for (const [width, height, suffix] of [[1280, 800, ''], [390, 844, '-mobile']] as const) {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await signIn(page, server.url, ADMIN.userName, ADMIN.password);
+    await page.waitForURL(`${server.url}/transactions`);
+    let voter = '';
+    for (const [i, list] of CAMPAIGN_LISTS.entries()) {
+      await page.goto(`${server.url}${list.path}`);
+      await page.getByRole('heading', { name: list.title, level: 1 }).waitFor();
+      if (list.path.endsWith('/search')) {
+        await page.getByRole('textbox', { name: 'Phone number' }).fill(voter);
+        await page.getByRole('button', { name: 'Search' }).click();
+      } else {
+        await showDayBefore(page);
+      }
+      const row = firstRow(page);
+      await row.waitFor();
+      if (list.path.endsWith('/transactions')) voter = (await row.locator('[data-field="phoneNumber"]').textContent()) ?? '';
+      if (list.path === '/world/cup/failed') {
+        const resolve = page.getByRole('grid').getByRole('button', { name: 'Resolve', exact: true }).first();
+        const resolvedBefore = await page.getByRole('grid').getByRole('button', { name: 'Resolved', exact: true }).count();
+        await resolve.click();
+        await page.locator('#notistack-snackbar').getByText('Resolved', { exact: true }).waitFor();
+        assert.equal(await page.getByRole('grid').getByRole('button', { name: 'Resolved', exact: true }).count(), resolvedBefore + 1);
+      }
+      if (list.path.endsWith('/search')) await row.getByRole('button', { name: 'Ticket' }).waitFor();
+      await screenshot(page, `campaigns-${String(7 + i).padStart(2, '0')}-${list.path.split('/').slice(1, 3).join('-')}-${list.path.split('/').pop()}${suffix}`);
+    }
+    await page.close();
+  }
+});

@@ -1,8 +1,8 @@
 import type { CampaignKey, RankingRound } from '../domain/campaigns';
 import { roundParam } from '../domain/campaigns';
-import type { ApiEnvelope, VoteRow, VoteTransaction } from '../domain/entities';
+import type { ApiEnvelope, Transaction, VoteRow, VoteTransaction } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
-import { baseApi } from './base-api';
+import { baseApi, listTags } from './base-api';
 import type { CampaignResults } from '../domain/schemas/campaigns';
 import { csvFileOf, type CsvFile } from './csv-file';
 
@@ -36,6 +36,24 @@ export interface CampaignRoundQuery {
   round: RankingRound;
 }
 
+/**
+ * A campaign list call (DESIGN §3): `call` is the descriptor's transactions, failed or search URL;
+ * the rest is its body (`{ name, date }` or `{ phoneNumber }`).
+ */
+export interface CampaignTransactionsQuery {
+  call: string;
+  name?: string;
+  date?: string;
+  phoneNumber?: string;
+  page: number;
+  limit?: number;
+}
+
+/** A resolve: the descriptor's resolve URL for the row, and the row's id for the tags. */
+export interface CampaignResolve {
+  call: string;
+  id: string;
+}
 
 const rankingTag = (key: CampaignKey, round: RankingRound) => `${key}:${round}`;
 
@@ -60,6 +78,18 @@ export const campaignsApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiEnvelope<CampaignResults>) => response.results,
       providesTags: (_result, _error, { key, round }) => [{ type: 'Ranking', id: rankingTag(key, round) }],
     }),
+    getCampaignTransactions: build.query<PagedList<Transaction>, CampaignTransactionsQuery>({
+      query: ({ call, page, limit = 50, ...body }) => ({ url: call, method: 'POST', params: { page, limit }, body }),
+      transformResponse: (response: ApiEnvelope<PagedList<Transaction>>) => readPagedList(response.results),
+      providesTags: listTags('CampaignTransaction'),
+    }),
+    resolveCampaignTransaction: build.mutation<Transaction, CampaignResolve>({
+      query: ({ call }) => ({ url: call, method: 'POST', body: { isResolved: true } }),
+      transformResponse: (response: ApiEnvelope<Transaction>) => response.results,
+      // Only a resolve the server accepted changes what the lists (campaign and regular) show.
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [{ type: 'CampaignTransaction', id }, { type: 'Transaction', id }, { type: 'FailedTransaction', id }, { type: 'Dashboard', id: 'SUMMARY' }],
+    }),
     // A mutation: a download is asked for once and not kept in the cache; the text is serializable, a Blob is not.
     exportRanking: build.mutation<CsvFile, CampaignRoundQuery>({
       query: ({ key, round }) => ({
@@ -72,4 +102,12 @@ export const campaignsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCampaignsQuery, useGetRankingQuery, useGetVoterVotesQuery, useGetCampaignResultsQuery, useExportRankingMutation } = campaignsApi;
+export const {
+  useGetCampaignsQuery,
+  useGetRankingQuery,
+  useGetVoterVotesQuery,
+  useGetCampaignResultsQuery,
+  useExportRankingMutation,
+  useGetCampaignTransactionsQuery,
+  useResolveCampaignTransactionMutation,
+} = campaignsApi;

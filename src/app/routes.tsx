@@ -34,7 +34,7 @@ const CategoriesScreen = screen(() => import('../features/categories/categories-
 const ServiceCodesScreen = screen(() => import('../features/service-codes/service-codes-screen'));
 const ContentsScreen = screen(() => import('../features/contents/contents-screen'));
 const SmsScreen = screen(() => import('../features/sms/sms-screen'));
-const CampaignListScreen = screen(() => import('../features/campaigns/campaign-placeholder-screen'));
+const CampaignListScreen = screen(() => import('../features/campaigns/campaign-list-screen'));
 const RankingScreen = screen(() => import('../features/campaigns/ranking-screen'));
 
 /**
@@ -48,7 +48,7 @@ const campaignRoutes: RouteObject[] = CAMPAIGN_DESCRIPTORS.flatMap((campaign) =>
       entry.kind === 'ranking' ? (
         <RankingScreen key={entry.path} campaign={campaign} screen={entry} />
       ) : (
-        <CampaignListScreen key={entry.path} title={entry.title} />
+        <CampaignListScreen key={entry.path} campaign={campaign} screen={entry} />
       ),
   })),
 );

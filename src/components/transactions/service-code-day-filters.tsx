@@ -36,14 +36,19 @@ export interface ServiceCodeDayFiltersProps {
   canChooseCode: boolean;
   /** A campaign's one code, shown fixed and disabled whoever looks (SPEC §6). */
   fixedCode?: string;
+  /** AFCON shows its fixed code in green (SPEC §2). */
+  greenCode?: boolean;
   onRefresh: () => void;
   refreshing?: boolean;
   /** More actions beside Refresh (e.g. Export CSV). */
   children?: ReactNode;
 }
 
+// A disabled field greys its text through -webkit-text-fill-color, so both are set.
+const GREEN_CODE = { '& .MuiInputBase-input.Mui-disabled': { color: 'success.main', WebkitTextFillColor: 'currentColor', fontWeight: 600 } };
+
 /** Service code, date (MM/DD/YYYY, SPEC §9) and Refresh, shared by the transaction lists and the dashboard. */
-export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCode, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
+export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCode, greenCode = false, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
   const choosing = canChooseCode && !fixedCode;
   const codes = useGetServiceCodesQuery({ page: 1, limit: 100 }, { skip: !choosing });
   const names = (codes.data?.docs ?? []).map((code) => code.name);
@@ -61,7 +66,7 @@ export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCod
           ))}
         </TextField>
       ) : (
-        <TextField size="small" label="Service code" value={fixedCode ?? (value.name || 'N/A')} disabled sx={{ minWidth: 200 }} />
+        <TextField size="small" label="Service code" value={fixedCode ?? (value.name || 'N/A')} disabled sx={{ minWidth: 200, ...(greenCode ? GREEN_CODE : {}) }} />
       )}
       <DateField label="Date" value={value.date} onChange={(date) => onChange({ date })} />
       <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>

@@ -18,10 +18,10 @@ export interface TransactionColumnOptions {
   onResolve?: (id: string) => void;
 }
 
-/** A campaign vote's team, 'A vs B' when the vote names two. */
+/** A campaign vote's team; a game reads 'teamName2 vs teamName' as on the ranking's votes (SPEC §2). */
 export function teamText(t: Pick<Transaction, 'teamName' | 'teamName2'>): string {
   const team = t.teamName ?? '';
-  return t.teamName2 ? `${team} vs ${t.teamName2}` : team;
+  return t.teamName2 ? `${t.teamName2} vs ${team}` : team;
 }
 
 const NONE: readonly string[] = [];
@@ -54,7 +54,8 @@ export function useTransactionColumns(
     const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4, 200);
     const code = text('name', 'Service code', (t) => t.name);
     const from = text('phoneNumber', 'From', (t) => t.phoneNumber);
-    const category = campaign ? text('teamName', 'Team', teamText) : text('category', 'Category', categoryName);
+    // A game ('Saudi Arabia vs Argentina') is read whole, not cut.
+    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 190) : text('category', 'Category', categoryName);
     const status: Column = { field: 'status', headerName: 'Status', width: 110, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, 0.8);
     if (search) {

@@ -1,4 +1,4 @@
-import { AFCON, WORLD_CUP, type CampaignInfo, type CampaignListKind, type CampaignScreenEntry } from '../../domain/campaigns';
+import { AFCON, WORLD_CUP, type CampaignInfo, type CampaignScreenEntry } from '../../domain/campaigns';
 
 /** The list calls of a campaign (DESIGN §3), each `POST ...?page=&limit=50` answering paged transactions. */
 export interface CampaignListCalls {
@@ -12,33 +12,19 @@ export interface CampaignListCalls {
   search: string;
 }
 
-/** Columns of the campaign lists (SPEC §2: Team where the regular lists show Category). */
-export type CampaignListColumn =
-  | 'callTime'
-  | 'responseTime'
-  | 'serviceCode'
-  | 'from'
-  | 'copy'
-  | 'team'
-  | 'status'
-  | 'message'
-  | 'network'
-  | 'resolved'
-  | 'action';
-
 /** A screen entry with the call it makes: a list call, or its ranking call (`POST` body `{ serviceCode }`). */
 export type CampaignScreen = CampaignScreenEntry & { call: string };
 
 /**
- * One campaign for the campaign module (DESIGN §5): its routes, calls, columns and extras.
- * The fixed service code is not here: it is read from `GET /v1/campaigns` by `key`.
+ * One campaign for the campaign module (DESIGN §5): its routes, calls and extras. The fixed
+ * service code is not here: it is read from `GET /v1/campaigns` by `key`; the list columns are
+ * `useTransactionColumns(kind, { subject: 'team' })`.
  */
 export interface CampaignDescriptor {
   key: CampaignInfo['key'];
   name: string;
   screens: readonly CampaignScreen[];
   lists: CampaignListCalls;
-  listColumns: Record<CampaignListKind, readonly CampaignListColumn[]>;
   extras: {
     /** AFCON shows its service code in green (SPEC §2). */
     greenServiceCode: boolean;
@@ -54,13 +40,6 @@ const listCalls = (prefix: string): CampaignListCalls => ({
   search: `${prefix}/analysis/search`,
 });
 
-// SPEC §2: the world cup lists show Date/Time, Service code, From, Team, Status, Network; AFCON's are the same.
-const LIST_COLUMNS: CampaignDescriptor['listColumns'] = {
-  transactions: ['callTime', 'serviceCode', 'from', 'team', 'status', 'network'],
-  failed: ['callTime', 'responseTime', 'serviceCode', 'from', 'team', 'status', 'network', 'resolved', 'action'],
-  search: ['callTime', 'responseTime', 'serviceCode', 'from', 'copy', 'team', 'status', 'message', 'network'],
-};
-
 function withCalls(info: CampaignInfo, lists: CampaignListCalls, rankings: Partial<Record<string, string>>): CampaignScreen[] {
   return info.screens.map((entry) => {
     const call = entry.kind === 'ranking' ? rankings[entry.round] : lists[entry.kind];
@@ -74,7 +53,6 @@ export const WORLD_CUP_DESCRIPTOR: CampaignDescriptor = {
   key: WORLD_CUP.key,
   name: WORLD_CUP.name,
   lists: worldCupLists,
-  listColumns: LIST_COLUMNS,
   extras: { greenServiceCode: false, dayTotalLine: false },
   screens: withCalls(WORLD_CUP, worldCupLists, {
     all: '/v1/world/cup/better/all',
@@ -90,7 +68,6 @@ export const AFCON_DESCRIPTOR: CampaignDescriptor = {
   key: AFCON.key,
   name: AFCON.name,
   lists: afconLists,
-  listColumns: LIST_COLUMNS,
   extras: { greenServiceCode: true, dayTotalLine: true },
   screens: withCalls(AFCON, afconLists, { all: '/v1/afcon/2024/better/all' }),
 };

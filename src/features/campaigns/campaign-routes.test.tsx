@@ -3,6 +3,7 @@ import type { AppStore } from '../../state/store';
 import { createAfconAccountViaApi } from '../../testing/afcon-account';
 import { AFCON_VOTERS, FINAL_VOTERS, HEAVY_VOTER, WEEK2_VOTER, WEEK4_VOTERS } from '../../testing/campaign-votes';
 import { createAgentViaApi, renderApp } from '../../testing/render-app';
+import { formatDay, todayInServiceZone } from '../../domain/format';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { CAMPAIGN_DESCRIPTORS } from './campaign-descriptors';
 
@@ -19,14 +20,27 @@ const RANKINGS: Record<string, { call: string; topVoter: string }> = {
   '/afcon/2024/ranking': { call: '/v1/afcon/2024/better/all', topVoter: AFCON_VOTERS[0] },
 };
 
+/** The list call each list route must make (DESIGN §3); the search screens look for a voter of their campaign. */
+const LISTS: Record<string, { call: string; voter?: string }> = {
+  '/world/cup/transactions': { call: '/v1/world/cup/analysis/all' },
+  '/world/cup/failed': { call: '/v1/world/cup/analysis/to/give/attention' },
+  '/world/cup/search': { call: '/v1/world/cup/analysis/search', voter: WEEK2_VOTER },
+  '/afcon/2024/transactions': { call: '/v1/afcon/2024/analysis/all' },
+  '/afcon/2024/failed': { call: '/v1/afcon/2024/analysis/to/give/attention' },
+  '/afcon/2024/search': { call: '/v1/afcon/2024/analysis/search', voter: AFCON_VOTERS[1] },
+};
+
 const SCREENS = CAMPAIGN_DESCRIPTORS.flatMap((campaign) => campaign.screens.map((entry) => ({ campaign: campaign.key, ...entry })));
 
-/** The ranking calls the store made, with the service code they sent. */
-function rankingCalls(store: AppStore) {
+/** The calls of one endpoint the store made, with what they sent. */
+function callsOf(store: AppStore, endpointName: string) {
   return Object.values(store.getState().api.queries)
-    .filter((query) => query?.endpointName === 'getRanking' && query.status === 'fulfilled')
-    .map((query) => query?.originalArgs as unknown as { call: string; serviceCode: string });
+    .filter((query) => query?.endpointName === endpointName && query.status === 'fulfilled')
+    .map((query) => query?.originalArgs as unknown as Record<string, string>);
 }
+const rankingCalls = (store: AppStore) => callsOf(store, 'getRanking');
+const toast = (text: string) => screen.findByText(text, { selector: '#notistack-snackbar, #notistack-snackbar *' });
+const codeOf = (campaign: string) => (campaign === 'afcon-2024' ? '*284*24#' : '*217*50#');
 
 // The first row of the ranking grid (the chart's table of teams has rows too).
 const firstDataRow = () => within(screen.getByRole('grid')).getAllByRole('row')[1];
@@ -50,9 +64,22 @@ describe('campaign routes from the descriptors', () => {
     expect(afcon?.lists.resolve('abc')).toBe('/v1/afcon/2024/analysis/to/give/attention/abc');
   });
 
-  it.each(SCREENS.filter((s) => s.kind !== 'ranking'))('$path renders its list screen ($title)', async ({ path, title }) => {
-    await renderApp({ url: path, user: TEST_ADMIN });
+  it.each(SCREENS.filter((s) => s.kind !== 'ranking'))('$path renders its list screen ($title) and calls its endpoint', async ({ path, title, campaign }) => {
+    const { store, user } = await renderApp({ url: path, user: TEST_ADMIN });
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
+    const { call, voter } = LISTS[path];
+    if (voter) {
+      await user.type(screen.getByRole('textbox', { name: 'Phone number' }), voter);
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      expect(await toast('Transactions')).toBeInTheDocument();
+      await waitFor(() => expect(within(firstDataRow()).getByText(voter)).toBeInTheDocument());
+      expect(callsOf(store, 'getCampaignTransactions')).toEqual([expect.objectContaining({ call, phoneNumber: voter })]);
+    } else {
+      const today = todayInServiceZone();
+      expect(await toast(`Transactions for ${formatDay(today)}`)).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Service code' })).toHaveValue(codeOf(campaign));
+      expect(callsOf(store, 'getCampaignTransactions')).toEqual([expect.objectContaining({ call, name: codeOf(campaign), date: today })]);
+    }
   });
 
   it.each(SCREENS.filter((s) => s.kind === 'ranking'))('$path renders its ranking and calls its endpoint', async ({ path, title, campaign }) => {
@@ -60,7 +87,7 @@ describe('campaign routes from the descriptors', () => {
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('User ranking by votes')).toBeInTheDocument();
     await waitFor(() => expect(within(firstDataRow()).getByText(RANKINGS[path].topVoter)).toBeInTheDocument());
-    const code = campaign === 'afcon-2024' ? '*284*24#' : '*217*50#';
+    const code = codeOf(campaign);
     expect(screen.getByRole('textbox', { name: 'Service code' })).toHaveValue(code);
     expect(rankingCalls(store)).toEqual([expect.objectContaining({ call: RANKINGS[path].call, serviceCode: code })]);
   });

@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useGetFailedTransactionsQuery, useResolveTransactionMutation } from '../../api/transactions-api';
 import { PagedGrid } from '../../components/paged-grid';
+import { FailedTransactionsLegend } from '../../components/transactions/list-legends';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useResolve } from '../../components/transactions/use-resolve';
@@ -26,10 +26,7 @@ export default function FailedTransactionsScreen() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {`Failed transactions for ${day} ( ${grid.rowCount} )`}
       </Typography>
-      <Alert severity="info" sx={{ mb: 2 }}>
-        Clients with failed transactions are engaged to help them succeed. Resolved <strong>Yes</strong> means the client was engaged and
-        helped; <strong>No</strong> means the client is still to be engaged.
-      </Alert>
+      <FailedTransactionsLegend />
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
       <PagedGrid label="Failed transactions" columns={columns} gridKey="failed-transactions" {...grid} />
     </>

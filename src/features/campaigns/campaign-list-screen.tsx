@@ -1,0 +1,70 @@
+import { useCallback } from 'react';
+import Typography from '@mui/material/Typography';
+import { useGetCampaignTransactionsQuery, useResolveCampaignTransactionMutation } from '../../api/campaigns-api';
+import { PagedGrid } from '../../components/paged-grid';
+import { FailedTransactionsLegend, SearchStatusLegend } from '../../components/transactions/list-legends';
+import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
+import { ServiceCodeDayFilters } from '../../components/transactions/service-code-day-filters';
+import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { useResolve } from '../../components/transactions/use-resolve';
+import { usePagedGrid } from '../../components/use-paged-grid';
+import { useLoadToast } from '../../components/use-load-toast';
+import { formatDay, todayInServiceZone } from '../../domain/format';
+import type { CampaignDescriptor, CampaignScreen } from './campaign-descriptors';
+import { useCampaignServiceCode } from './use-campaign';
+
+export interface CampaignListScreenProps {
+  campaign: CampaignDescriptor;
+  screen: Exclude<CampaignScreen, { kind: 'ranking' }>;
+}
+
+/**
+ * SPEC §2 campaign transactions, failed and search lists: the regular lists' pieces with Team for
+ * Category, restricted to the campaign's one service code, shown fixed.
+ */
+export default function CampaignListScreen({ campaign, screen }: CampaignListScreenProps) {
+  const search = screen.kind === 'search';
+  const code = useCampaignServiceCode(campaign.key);
+  const list = usePagedGrid({ filters: { date: todayInServiceZone(), phoneNumber: '' }, pageSize: 50 });
+  const { date, phoneNumber } = list.filters;
+  const day = formatDay(date);
+  const body = search ? { phoneNumber } : { name: code.serviceCode, date };
+  const query = useGetCampaignTransactionsQuery({ call: screen.call, ...body, page: list.page, limit: list.pageSize }, { skip: search ? !phoneNumber : !code.serviceCode });
+  const isError = query.isError || code.isError;
+  useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, search ? 'Transactions' : `Transactions for ${day}`);
+  const [resolveTransaction] = useResolveCampaignTransactionMutation();
+  const resolve = useCallback((id: string) => resolveTransaction({ call: campaign.lists.resolve(id), id }), [resolveTransaction, campaign.lists]);
+  const { resolvedIds, onResolve } = useResolve(resolve);
+  const columns = useTransactionColumns(screen.kind, { subject: 'team', resolvedIds, onResolve });
+  const grid = list.gridProps({ ...query, isError });
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {screen.title}
+      </Typography>
+      {campaign.extras.dayTotalLine && !search && (
+        <Typography variant="subtitle1" sx={{ mb: 2 }}>
+          Transactions for {day} ( {grid.rowCount} )
+        </Typography>
+      )}
+      {screen.kind === 'failed' && <FailedTransactionsLegend />}
+      {search ? (
+        <>
+          <PhoneNumberSearch phoneNumber={phoneNumber} onSearch={(next) => list.setFilters({ phoneNumber: next })} onSearchAgain={() => query.refetch()} />
+          <SearchStatusLegend />
+        </>
+      ) : (
+        <ServiceCodeDayFilters
+          value={{ name: code.serviceCode ?? '', date }}
+          onChange={({ date: next }) => next && list.setFilters({ date: next })}
+          canChooseCode={false}
+          fixedCode={code.serviceCode ?? ''}
+          greenCode={campaign.extras.greenServiceCode}
+          onRefresh={() => query.refetch()}
+          refreshing={query.isFetching || !code.serviceCode}
+        />
+      )}
+      <PagedGrid label={screen.title} columns={columns} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
+    </>
+  );
+}
