@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { createAgentViaApi, loginViaApi, renderApp } from '../testing/render-app';
+import { createAgentViaApi, renderApp } from '../testing/render-app';
 import { TEST_ADMIN } from '../testing/test-admin';
 import { apiUrl } from '../api/api-url';
+import { createAfconAccountViaApi } from '../testing/afcon-account';
 
 const mainMenu = () => screen.findByRole('navigation', { name: 'Main menu' });
 
@@ -53,14 +54,7 @@ describe('routing and shell', () => {
   });
 
   it('sends an Afcon-only account to the Afcon transactions with the Afcon menu', async () => {
-    const agent = await createAgentViaApi('afcon');
-    const admin = await loginViaApi(TEST_ADMIN);
-    const response = await fetch(apiUrl(`/v1/users/${agent.id}`), {
-      method: 'PATCH',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.accessToken}` },
-      body: JSON.stringify({ userName: agent.userName, isAfcon: true }),
-    });
-    expect(response.status).toBe(200);
+    const agent = await createAfconAccountViaApi();
     const { pathname } = await renderApp({ url: '/', user: agent });
     const menu = await mainMenu();
     expect(pathname()).toBe('/afcon/2024/transactions');
