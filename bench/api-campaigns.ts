@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import type { Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
@@ -22,6 +22,7 @@ import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
 import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
+import { startServer } from './server-process';
 
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
 const AUTOCANNON = path.join(__dirname, '..', 'node_modules', 'autocannon', 'autocannon.js');
@@ -96,22 +97,6 @@ function loadRun(url: string, endpoint: Endpoint, headers: Record<string, string
   argv.push(url + endpoint.path);
   return new Promise((resolve, reject) => {
     execFile(process.execPath, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as Result)));
-  });
-}
-
-/** bench/api-server.ts in its own process, resolved once it listens. */
-function startServer(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api-server.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /listening (\d+)/.exec(output)?.[1];
-      if (!port) return;
-      child.removeAllListeners('exit');
-      resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise((done) => (child.once('exit', () => done()), child.kill('SIGTERM'))) });
-    });
   });
 }
 

@@ -19,7 +19,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import type { Result } from 'autocannon';
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -30,6 +30,7 @@ import { seedDemoData } from '../server/src/db/seed';
 import { dailyStatsSql, filterValues, pageSql, type TransactionFilter } from '../server/src/repositories/transaction-reads';
 import { todayInServiceZone } from '../src/domain/format';
 import { benchCampaigns } from './api-campaigns';
+import { startServer, type ServerProcess } from './server-process';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -157,48 +158,6 @@ async function measure(server: ServerProcess, endpoint: Endpoint, headers: Recor
   };
 }
 
-interface ServerProcess {
-  url: string;
-  /** The process's peak resident memory so far (VmHWM), in MB. */
-  peakRssMb(): number;
-  /** The CPU time the process has used (user and system), in ms. */
-  cpuMs(): number;
-  stop(): Promise<void>;
-}
-
-/** Starts bench/api-server.ts in its own process and waits until it listens. */
-function startServer(env: Record<string, string>, root = path.join(__dirname, '..')): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'api-server.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /listening (\d+)/.exec(output)?.[1];
-      if (!port) return;
-      child.removeAllListeners('exit');
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        peakRssMb: () => Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
-        cpuMs: () => {
-          // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
-          const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          return (Number(fields[11]) + Number(fields[12])) * 10;
-        },
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-  });
-}
 
 /** Runs every endpoint against a seeded database, then the bare routes with the same page JSON. */
 async function benchmark(label: string, database: Database, where: Record<string, string>, rows: number, seedSeconds: number): Promise<Run> {
