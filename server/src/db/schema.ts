@@ -170,6 +170,8 @@ export const campaigns = pgTable('campaigns', {
   serviceCode: text('service_code').notNull(),
   rounds: jsonb('rounds').$type<string[]>().notNull(),
   teams: jsonb('teams').$type<string[]>().notNull(),
+  /** Votes one phone number may cast per round; null means no cap (issue 10). */
+  votesPerRoundCap: integer('votes_per_round_cap'),
   createdAt: createdAt(),
 });
 
@@ -194,6 +196,8 @@ export const transactions = pgTable(
     callbackTime: timestamp('callback_time', { withTimezone: true }),
     messageStatuses: text('message_statuses'),
     ticketMessage: text('ticket_message'),
+    /** The SMS provider's id of the latest ticket SMS, so its delivery report finds the call. */
+    ticketSmsRef: text('ticket_sms_ref'),
     campaignKey: text('campaign_key').references(() => campaigns.key),
     round: text('round'),
     teamName: text('team_name'),
@@ -227,6 +231,33 @@ export const transactions = pgTable(
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
     uniqueIndex('transactions_session_key').on(t.sessionId),
+    index('transactions_ticket_sms_ref_idx').on(t.ticketSmsRef).where(sql`${t.ticketSmsRef} is not null`),
+  ],
+);
+
+/**
+ * A call's history (DESIGN §6): USSD hops, payment requested, callbacks, polls, settlement, SMS sent,
+ * delivery reports, resolved, ticket resent. Hops before the call exists carry only the session id;
+ * the timeline reads both. `dedupeKey` makes a repeated callback or hop record nothing twice.
+ */
+export const transactionEvents = pgTable(
+  'transaction_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id'),
+    kind: text('kind').notNull(),
+    /** Who or what caused it: 'customer', 'provider:momo', 'sweeper', 'user' (with actorUserId)… */
+    actor: text('actor').notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('transaction_events_transaction_idx').on(t.transactionId, t.id),
+    index('transaction_events_session_idx').on(t.sessionId, t.id).where(sql`${t.sessionId} is not null`),
+    uniqueIndex('transaction_events_dedupe_key').on(t.dedupeKey),
   ],
 );
 

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { TICKET_SMS_STATUS } from '../../src/domain/transaction-events';
+import type { DbOrTx } from './db/client';
+import { transactions } from './db/schema';
+import type { SmsProvider } from './providers/sms';
+import { transactionEventsRepository } from './repositories/transaction-events-repository';
+
+export interface TicketSmsCall {
+  id: string;
+  phoneNumber: string;
+  ticketMessage: string;
+}
+
+export interface TicketSmsCause {
+  /** 'sms_sent' when a settled payment sends it, 'ticket_resent' when staff send it again. */
+  kind: 'sms_sent' | 'ticket_resent';
+  actor: string;
+  actorUserId?: string | null;
+}
+
+/**
+ * Sends a call's ticket through the SMS provider (DESIGN §6) and records what happened: the call's
+ * `messageStatuses` ('Sent' or 'Failed', later moved by the delivery report), the provider's id in
+ * `ticketSmsRef`, and an event on the call's timeline. Used by settlement and by 'Resend ticket',
+ * so both leave the same trace. A provider that throws counts as a failed send, never an error.
+ */
+export async function sendTicketSms(db: DbOrTx, sms: SmsProvider, call: TicketSmsCall, cause: TicketSmsCause) {
+  const sent = await sms
+    .send({ phoneNumber: call.phoneNumber, message: call.ticketMessage })
+    .catch((error: unknown) => ({ status: 'failed' as const, providerRef: null, failureReason: error instanceof Error ? error.message.slice(0, 200) : 'SMS provider error' }));
+  const status = sent.status === 'failed' ? TICKET_SMS_STATUS.failed : TICKET_SMS_STATUS.sent;
+  await db
+    .update(transactions)
+    .set({ messageStatuses: status, ...(sent.providerRef ? { ticketSmsRef: sent.providerRef } : {}) })
+    .where(eq(transactions.id, call.id));
+  await transactionEventsRepository(db).record({
+    transactionId: call.id,
+    kind: cause.kind,
+    actor: cause.actor,
+    actorUserId: cause.actorUserId ?? null,
+    detail: { status, provider: sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null },
+  });
+  return { status, providerRef: sent.providerRef ?? null };
+}
