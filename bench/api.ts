@@ -179,8 +179,8 @@ async function benchmark(label: string, database: Database, where: Record<string
   ];
 
   /** Starts a server (this checkout's, or --base's) and signs in; answers it with its headers and the first page's JSON. */
-  async function startApp(root: string | undefined) {
-    const server = await startServer({ BENCH_MODE: 'app', BENCH_JWT_SECRET: secret, ...where }, root);
+  async function startApp(root: string | undefined, env: Record<string, string> = where) {
+    const server = await startServer({ BENCH_MODE: 'app', BENCH_JWT_SECRET: secret, ...env }, root);
     const login = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const { results } = (await login.json()) as { results: { accessToken: string } };
     const headers = { authorization: `Bearer ${results.accessToken}` };
@@ -202,21 +202,12 @@ async function benchmark(label: string, database: Database, where: Record<string
   let before: Measured[] | undefined;
   let pageJson = '';
   let peakRssMb = 0;
-  // On PostgreSQL both servers run at once and take turns per endpoint (before, after, after,
-  // before), so a change in the machine's load falls on both alike. PGlite is one process per
-  // data folder: there the base server runs all endpoints first.
-  const interleave = Boolean(BASE && where.BENCH_DATABASE_URL);
-  if (BASE && !interleave) {
-    before = [];
-    const base = await startApp(BASE);
-    try {
-      for (const endpoint of endpoints) before.push(await measure(base.server, endpoint, base.headers));
-      log(label, 'before', JSON.stringify(before));
-    } finally {
-      await base.server.stop();
-    }
-  }
-  const base = interleave ? await startApp(BASE) : undefined;
+  // Both servers run at once and take turns per endpoint (before, after, after, before), so a
+  // change in the machine's load falls on both alike. PGlite is one process per data folder: the
+  // base server gets a copy of the seeded folder.
+  const baseDir = BASE && where.BENCH_DATA_DIR ? `${where.BENCH_DATA_DIR}-base` : undefined;
+  if (baseDir) fs.cpSync(where.BENCH_DATA_DIR, baseDir, { recursive: true });
+  const base = BASE ? await startApp(BASE, baseDir ? { BENCH_DATA_DIR: baseDir } : where) : undefined;
   const app = await startApp(undefined);
   try {
     pageJson = app.json;
@@ -239,6 +230,7 @@ async function benchmark(label: string, database: Database, where: Record<string
   } finally {
     await app.server.stop();
     await base?.server.stop();
+    if (baseDir) fs.rmSync(baseDir, { recursive: true, force: true });
   }
   let pgbench: Record<string, number> | undefined;
   if (where.BENCH_DATABASE_URL) {
