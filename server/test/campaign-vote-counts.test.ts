@@ -14,9 +14,11 @@ afterAll(() => world.close());
 
 const rows = (query: ReturnType<typeof sql>) => rowsOf(world, query);
 
-/** What the triggers keep, rows at zero left out. */
+/** What the triggers keep, rows at zero left out; a voter's recent votes as their ids, newest first. */
 const kept = async () => ({
-  voters: await rows(sql`select campaign_key, round, phone_number, votes, last_vote_at::text as last from campaign_voters where votes <> 0 order by 1, 2, 3`),
+  voters: await rows(sql`select campaign_key, round, phone_number, votes, last_vote_at::text as last,
+      array(select j ->> '_id' from json_array_elements(recent_votes::json) j) as recent
+    from campaign_voters where votes <> 0 order by 1, 2, 3`),
   totals: await rows(sql`select campaign_key, round, votes, voters from campaign_round_totals where votes <> 0 or voters <> 0 order by 1, 2`),
   teams: await rows(sql`select campaign_key, round, team_name, team_name2, votes from campaign_team_votes where votes <> 0 order by 1, 2, 3, 4`),
 });
@@ -24,10 +26,11 @@ const kept = async () => ({
 /** The same, counted afresh from the votes themselves. */
 const recounted = async () => {
   const counted = sql`t.campaign_key is not null and t.round is not null and t.is_complete`;
-  const voters = sql`select t.campaign_key, r.round, t.phone_number, count(*)::int as votes, max(t.created_at) as last
+  const voters = sql`select t.campaign_key, r.round, t.phone_number, count(*)::int as votes, max(t.created_at) as last,
+      (array_agg(t.id::text order by t.created_at desc, t.id desc))[1:50] as recent
     from transactions t cross join lateral (values (t.round), ('all')) as r(round) where ${counted} group by 1, 2, 3`;
   return {
-    voters: await rows(sql`select campaign_key, round, phone_number, votes, last::text as last from (${voters}) v order by 1, 2, 3`),
+    voters: await rows(sql`select campaign_key, round, phone_number, votes, last::text as last, recent from (${voters}) v order by 1, 2, 3`),
     totals: await rows(sql`select campaign_key, round, sum(votes)::int as votes, count(*)::int as voters from (${voters}) v group by 1, 2 order by 1, 2`),
     teams: await rows(sql`select campaign_key, round, coalesce(team_name, '') as team_name, coalesce(team_name2, '') as team_name2, count(*)::int as votes
       from transactions t where ${counted} group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
@@ -52,6 +55,18 @@ describe('campaign vote counts (kept by triggers on transactions)', () => {
     const now = await kept();
     expect(now).toEqual(await recounted());
     expect(now.voters.length).toBeGreaterThan(37);
+  });
+
+  it("keeps a voter's 50 newest votes, in order, as its ranking row carries them", async () => {
+    await world.db.execute(sql`
+      insert into transactions (service_code, campaign_key, round, phone_number, network, team_name, is_complete, created_at)
+      select ${WORLD_CUP.code}, ${WORLD_CUP.key}, 'week3', '256785555555', 'MTN', 'Ghana', true, timestamptz '2022-12-02 10:00:00Z' + i * interval '1 minute'
+      from generate_series(1, 60) as i`);
+    await insertVotes(world, WORLD_CUP, [{ phoneNumber: '256785555555', round: 'final', teamName: 'France' }]);
+    const now = await kept();
+    expect(now).toEqual(await recounted());
+    const busy = now.voters.filter((voter) => voter.phone_number === '256785555555');
+    expect(busy.map((voter) => [voter.round, (voter.recent as unknown as string[]).length])).toEqual([['all', 50], ['final', 1], ['week3', 50]]);
   });
 
   it('follows settles, failures, moves and ticket calls, one row or many per statement', async () => {

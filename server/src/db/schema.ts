@@ -300,6 +300,12 @@ export const campaignVoters = pgTable(
     phoneNumber: text('phone_number').notNull(),
     votes: integer('votes').notNull(),
     lastVoteAt: timestamp('last_vote_at', { withTimezone: true }),
+    /**
+     * The voter's newest counted votes in the round (at most 50, SPEC §7) as the JSON array text a
+     * ranking row carries, kept by the same trigger (migration 0007), so a ranking page reads 50 rows
+     * instead of 2,500 votes.
+     */
+    recentVotes: text('recent_votes').notNull().default('[]'),
   },
   (t) => [
     primaryKey({ name: 'campaign_voters_pkey', columns: [t.campaignKey, t.round, t.phoneNumber] }),
