@@ -179,3 +179,17 @@ describe('resolving a failed call', () => {
     expect((await eventsOf(vote.id, headers)).json().results).toEqual([expect.objectContaining({ kind: 'resolved', actorUserName: user.userName })]);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both routes with their id parameter', async () => {
+    const { paths } = (await world.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    for (const [path, method] of [
+      ['/v1/transactions/{id}/events', 'get'],
+      ['/v1/transactions/{id}/resend-ticket', 'post'],
+    ]) {
+      const operation = paths[path][method];
+      expect(operation).toMatchObject({ tags: ['transactions'], summary: expect.any(String) });
+      expect(operation.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', schema: expect.objectContaining({ format: 'uuid' }) })]);
+    }
+  });
+});

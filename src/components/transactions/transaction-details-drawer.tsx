@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { categoryLevelLabel } from '../../domain/category-levels';
 import type { Transaction } from '../../domain/entities';
 import { formatDateTime, formatMoney } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
@@ -25,7 +26,7 @@ export interface TransactionDetailsDrawerProps {
 
 /** The call's facts, empty ones left out. */
 function summaryOf(t: Transaction): [string, string][] {
-  const subject = t.teamName ? ['Team', teamText(t)] : ['Category', [categoryName(t), t.categoryLevel].filter(Boolean).join(' · ')];
+  const subject = t.teamName ? ['Team', teamText(t)] : ['Category', [categoryName(t), t.categoryLevel && categoryLevelLabel(t.categoryLevel)].filter(Boolean).join(' · ')];
   const rows: [string, string][] = [
     ['Service code', t.name],
     ['From', t.phoneNumber],
@@ -46,7 +47,14 @@ function summaryOf(t: Transaction): [string, string][] {
  */
 export function TransactionDetailsDrawer({ transaction, onClose, canResend, onResent }: TransactionDetailsDrawerProps) {
   return (
-    <Drawer anchor="right" open={transaction !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}>
+    // Above the app bar, which sits over the menu drawer on wide screens.
+    <Drawer
+      anchor="right"
+      open={transaction !== null}
+      onClose={onClose}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}
+    >
       {transaction && (
         <Box role="region" aria-label="Call details" sx={{ p: 2 }}>
           <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>

@@ -63,7 +63,7 @@ function TimelineEntry({ event, last }: { event: TransactionEvent; last: boolean
         </Typography>
         {event.kind === 'ussd_hop' && <HandsetReply detail={event.detail} />}
         {lines.length > 0 && (
-          <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
+          <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: '132px 1fr', columnGap: 1.5, rowGap: 0.25 }}>
             {lines.map(({ label, value }) => (
               <Box key={label} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">
