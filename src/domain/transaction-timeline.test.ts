@@ -1,6 +1,13 @@
+import { formatDateTimeSeconds } from './format';
 import { eventActorText, eventDetailLines, handsetScreen, mayResendTickets } from './transaction-timeline';
 
 describe('transaction timeline wording', () => {
+  it("shows an event's time with seconds in the service zone", () => {
+    expect(formatDateTimeSeconds('2026-11-22T09:05:07Z')).toBe('22 November 2026 12:05:07 pm');
+    expect(formatDateTimeSeconds('2026-11-22T09:05:07Z', 'UTC')).toBe('22 November 2026 09:05:07 am');
+    expect(formatDateTimeSeconds('not a time')).toBe('N/A');
+  });
+
   it('names who or what caused an event', () => {
     expect(eventActorText({ actor: 'customer' })).toBe('Customer');
     expect(eventActorText({ actor: 'provider:momo' })).toBe('Provider momo');
