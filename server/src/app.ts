@@ -24,6 +24,7 @@ import dashboardRoutes from './routes/dashboard';
 import healthRoutes from './routes/health';
 import serviceCodesRoutes from './routes/service-codes';
 import smsRoutes from './routes/sms';
+import transactionEventsRoutes from './routes/transaction-events';
 import transactionsRoutes from './routes/transactions';
 import ussdRoutes from './routes/ussd';
 import paymentsRoutes from './routes/payments';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contentsRoutes);
   await app.register(smsRoutes);
   await app.register(transactionsRoutes);
+  await app.register(transactionEventsRoutes);
   await app.register(dashboardRoutes);
   await app.register(ussdRoutes);
   await app.register(paymentsRoutes);

@@ -2,9 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { isManager } from '../../src/domain/roles';
 import { transactionFilterSchema } from '../../src/domain/schemas/transactions';
 import type { TransactionStatus } from '../../src/domain/transaction-status';
-import type { DbOrTx } from './db/client';
-import { forbidden, validBody } from './http';
+import { AFCON_CAMPAIGN } from './campaign-access';
+import type { Db, DbOrTx } from './db/client';
+import { forbidden, notFound, validBody } from './http';
+import { campaignVotesRepository } from './repositories/campaign-votes-repository';
 import { serviceCodesRepository } from './repositories/service-codes-repository';
+import { transactionsRepository } from './repositories/transactions-repository';
 
 /**
  * Which calls a caller may read, shared by the transaction lists, the export and the dashboard.
@@ -23,4 +26,22 @@ export async function scopeCodes(db: DbOrTx, request: FastifyRequest, name?: str
 export async function readFilter(input: unknown) {
   const { name, date, status } = await validBody(transactionFilterSchema, input);
   return { name: name || undefined, date: date || undefined, status: status as TransactionStatus | undefined };
+}
+
+/**
+ * One call the caller may read, by id, in the lists' scope (DESIGN §4): a manager any, an agent
+ * its own service codes' calls, the Afcon-only account AFCON's. Any other is 404, as an unknown
+ * id is, so that ids outside a caller's scope do not leak.
+ */
+export async function scopedTransaction(db: Db, request: FastifyRequest, id: string) {
+  const found = await transactionsRepository(db).findById(id);
+  if (!found || !(await mayRead(db, request, found.serviceCode))) throw notFound('Transaction');
+  return found;
+}
+
+async function mayRead(db: Db, request: FastifyRequest, serviceCode: string): Promise<boolean> {
+  const { id, role, isAfcon } = request.user;
+  if (isAfcon) return (await campaignVotesRepository(db).find(AFCON_CAMPAIGN))?.serviceCode === serviceCode;
+  if (isManager(role)) return true;
+  return (await serviceCodesRepository(db).namesOwnedBy(id)).includes(serviceCode);
 }

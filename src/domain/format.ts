@@ -59,6 +59,17 @@ export function formatDateTime(iso: string | null | undefined, zone = serviceTim
   return `${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
 }
 
+/** An event's time on a call's timeline: formatDateTime with seconds, as hops come seconds apart. */
+export function formatDateTimeSeconds(iso: string, zone = serviceTimeZone()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  const p = parts(
+    formatter(`seconds|${zone}`, { timeZone: zone, day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h12' }),
+    date,
+  );
+  return `${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute}:${p.second} ${(p.dayPeriod ?? '').toLowerCase()}`;
+}
+
 /** A day 'YYYY-MM-DD' as 'DD MMMM YYYY'. */
 export function formatDay(day: string): string {
   const [year, month, dayOfMonth] = day.split('-').map(Number);

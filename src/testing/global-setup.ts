@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { ensureFirstAdmin } from '../../server/src/bootstrap';
 import { openDatabase, type Database } from '../../server/src/db/client';
+import { localSmsProvider } from '../../server/src/providers/sms';
 import { seedCampaignTestVotes } from './campaign-vote-seed';
 import { TEST_ADMIN } from './test-admin';
+import { firstSmsFailsForUnreachable } from './unreachable-phones';
 
 declare global {
   var __DIALDESK_TEST_SERVER__: { app: FastifyInstance; database: Database } | undefined;
@@ -19,7 +21,7 @@ export default async function globalSetup() {
   const database = await openDatabase({ dataDir: 'memory' });
   await ensureFirstAdmin(database.db, TEST_ADMIN.userName, TEST_ADMIN.password);
   await seedCampaignTestVotes(database.db);
-  const app = await buildApp({ db: database.db, jwtSecret: crypto.randomUUID() });
+  const app = await buildApp({ db: database.db, jwtSecret: crypto.randomUUID(), providers: { sms: firstSmsFailsForUnreachable(localSmsProvider()) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('test API did not start');

@@ -1,9 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
+import { transactionEventsRepository } from './transaction-events-repository';
 import { transactionReads } from './transaction-reads';
 
 export type { TransactionFilter } from './transaction-reads';
+
+/** `messageStatuses` while one 'Resend ticket' is sending; a second click finds it taken. */
+export const TICKET_RESENDING = 'Resending';
 
 export function transactionsRepository(db: Db) {
   return {
@@ -14,12 +19,42 @@ export function transactionsRepository(db: Db) {
       return row;
     },
 
-    /** Marks a failed call resolved once; a second call keeps the first resolver. */
-    async resolve(id: string, userId: string) {
+    /**
+     * Marks a failed call resolved once, with a 'resolved' event on its timeline; a second call
+     * keeps the first resolver and records nothing. Answers whether this call resolved it.
+     */
+    async resolve(id: string, userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const resolved = await tx
+          .update(transactions)
+          .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()` })
+          .where(and(eq(transactions.id, id), eq(transactions.isResolved, false)))
+          .returning({ id: transactions.id });
+        if (resolved.length === 0) return false;
+        await transactionEventsRepository(tx).record({ transactionId: id, kind: 'resolved', actor: 'user', actorUserId: userId, dedupeKey: `resolved:${id}` });
+        return true;
+      });
+    },
+
+    /**
+     * Claims a failed ticket SMS for one resend: only the first of concurrent or repeated clicks
+     * moves it from 'Failed' to 'Resending', so only that one sends. Answers the claimed call.
+     */
+    async claimTicketResend(id: string) {
+      const [row] = await db
+        .update(transactions)
+        .set({ messageStatuses: TICKET_RESENDING })
+        .where(and(eq(transactions.id, id), eq(transactions.isComplete, true), eq(transactions.messageStatuses, TICKET_SMS_STATUS.failed)))
+        .returning();
+      return row;
+    },
+
+    /** Gives a claimed resend back ('Failed' again) when it could not be sent at all. */
+    async releaseTicketResend(id: string) {
       await db
         .update(transactions)
-        .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()` })
-        .where(and(eq(transactions.id, id), eq(transactions.isResolved, false)));
+        .set({ messageStatuses: TICKET_SMS_STATUS.failed })
+        .where(and(eq(transactions.id, id), eq(transactions.messageStatuses, TICKET_RESENDING)));
     },
 
     // --- ingestion (USSD and payment callbacks) ---

@@ -29,7 +29,7 @@ describe('campaign list screens', () => {
     await chooseDay(user, '12/18/2022');
     expect(await toast('Transactions for 18 December 2022')).toBeInTheDocument();
     await screen.findByText('Showing 7 out of 7 entries');
-    expect(grid().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Date/Time', 'Service code', 'From', 'Team', 'Status', 'Network']);
+    expect(grid().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Date/Time', 'Service code', 'From', 'Team', 'Status', 'Network', 'Details']);
     // A vote for Argentina in the game France against Argentina.
     expect(within(rowsOf(FINAL_VOTERS[0])[0]).getByText('France vs Argentina')).toBeInTheDocument();
     // World Cup has no day total line; AFCON does.

@@ -6,6 +6,7 @@ import { FailedTransactionsLegend, SearchStatusLegend } from '../../components/t
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
 import { ServiceCodeDayFilters } from '../../components/transactions/service-code-day-filters';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
@@ -35,7 +36,8 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
   const resolve = useCallback((id: string) => resolveTransaction({ call: campaign.lists.resolve(id), id }), [resolveTransaction, campaign.lists]);
   const { resolvedIds, onResolve } = useResolve(resolve);
-  const columns = useTransactionColumns(screen.kind, { subject: 'team', resolvedIds, onResolve });
+  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', resolvedIds, onResolve });
+  const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
   return (
     <>
@@ -65,6 +67,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
         />
       )}
       <PagedGrid label={screen.title} columns={columns} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
+      {drawer}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend } from '../../components/transactions/list-legends';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
@@ -19,7 +20,8 @@ export default function FailedTransactionsScreen() {
   useLoadToast(query, `Failed transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const { resolvedIds, onResolve } = useResolve(resolveTransaction);
-  const columns = useTransactionColumns('failed', { resolvedIds, onResolve });
+  const listColumns = useTransactionColumns('failed', { resolvedIds, onResolve });
+  const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
     <>
@@ -29,6 +31,7 @@ export default function FailedTransactionsScreen() {
       <FailedTransactionsLegend />
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
       <PagedGrid label="Failed transactions" columns={columns} gridKey="failed-transactions" {...grid} />
+      {drawer}
     </>
   );
 }

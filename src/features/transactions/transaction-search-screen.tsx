@@ -4,6 +4,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { SearchStatusLegend } from '../../components/transactions/list-legends';
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 
@@ -13,7 +14,8 @@ export default function TransactionSearchScreen() {
   const { phoneNumber } = list.filters;
   const query = useSearchTransactionsQuery(list.args, { skip: !phoneNumber });
   useLoadToast(query, 'Transactions');
-  const columns = useTransactionColumns('search');
+  const listColumns = useTransactionColumns('search');
+  const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
     <>
@@ -23,6 +25,7 @@ export default function TransactionSearchScreen() {
       <PhoneNumberSearch phoneNumber={phoneNumber} onSearch={(next) => list.setFilters({ phoneNumber: next })} onSearchAgain={() => query.refetch()} />
       <SearchStatusLegend />
       <PagedGrid label="Search results" columns={columns} gridKey="transaction-search" {...(phoneNumber ? grid : { ...grid, rows: [], rowCount: 0 })} />
+      {drawer}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
@@ -19,7 +20,8 @@ export default function TransactionsScreen() {
   useLoadToast(query, `Transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const { resolvedIds, onResolve } = useResolve(resolveTransaction);
-  const columns = useTransactionColumns('transactions', { resolvedIds, onResolve });
+  const listColumns = useTransactionColumns('transactions', { resolvedIds, onResolve });
+  const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
     <>
@@ -31,6 +33,7 @@ export default function TransactionsScreen() {
         <ExportCsvButton filter={{ name: name || undefined, date }} />
       </ServiceCodeDayFilters>
       <PagedGrid label="Transactions" columns={columns} gridKey="transactions" {...grid} />
+      {drawer}
     </>
   );
 }

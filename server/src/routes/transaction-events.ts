@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { isManager } from '../../../src/domain/roles';
+import { canResendTicket, TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
+import { HttpError, ok, uuidParams, type IdParams } from '../http';
+import { transactionEventsRepository } from '../repositories/transaction-events-repository';
+import { transactionsRepository } from '../repositories/transactions-repository';
+import { sendTicketSms } from '../ticket-sms';
+import { scopedTransaction } from '../transaction-scope';
+
+const NOT_RESENDABLE = 'Only a paid call whose ticket SMS failed can be sent its ticket again';
+
+/**
+ * A call's timeline ('Details', DESIGN §6) and 'Resend ticket': one more ticket SMS for a paid
+ * call whose SMS failed, claimed first so that two clicks never send two.
+ */
+export default async function transactionEventsRoutes(app: FastifyInstance) {
+  const transactions = transactionsRepository(app.db);
+  const events = transactionEventsRepository(app.db);
+
+  app.get<{ Params: IdParams }>(
+    '/v1/transactions/:id/events',
+    {
+      schema: { tags: ['transactions'], summary: "A call's timeline of events, oldest first", params: uuidParams },
+      onRequest: [app.authenticate],
+      // The Afcon-only account reads the timelines of AFCON's calls.
+      config: { afcon: true },
+    },
+    async (request, reply) => {
+      const found = await scopedTransaction(app.db, request, request.params.id);
+      return ok(reply, 'Transaction events', await events.timeline({ id: found.id, sessionId: found.sessionId }));
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/v1/transactions/:id/resend-ticket',
+    {
+      schema: { tags: ['transactions'], summary: "Send a paid call's ticket SMS again after it failed", params: uuidParams },
+      onRequest: [app.authenticate],
+    },
+    async (request, reply) => {
+      // Admin and super-user any call, an agent its own service codes' (scopedTransaction).
+      const { role } = request.user;
+      if (!isManager(role) && role !== 'agent') throw new HttpError(403, 'You cannot resend tickets');
+      const found = await scopedTransaction(app.db, request, request.params.id);
+      const ticket = found.ticketMessage ? { message: found.ticketMessage } : null;
+      if (!canResendTicket({ ...found, ticket })) throw new HttpError(409, NOT_RESENDABLE);
+      const claimed = await transactions.claimTicketResend(found.id);
+      if (!claimed?.ticketMessage) throw new HttpError(409, 'This ticket is already being sent again');
+      let sent: Awaited<ReturnType<typeof sendTicketSms>>;
+      try {
+        const call = { id: claimed.id, phoneNumber: claimed.phoneNumber, ticketMessage: claimed.ticketMessage };
+        sent = await sendTicketSms(app.db, app.providers.sms, call, { kind: 'ticket_resent', actor: 'user', actorUserId: request.user.id });
+      } catch (error) {
+        await transactions.releaseTicketResend(claimed.id);
+        throw error;
+      }
+      const message = sent.status === TICKET_SMS_STATUS.failed ? 'The ticket SMS could not be sent; please try again later' : 'Ticket sent';
+      return ok(reply, message, await transactions.findRow(claimed.id));
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import Button from '@mui/material/Button';
+import { useSnackbar } from 'notistack';
+import { readApiError } from '../../api/api-error';
+import { useResendTicketMutation } from '../../api/transaction-events-api';
+import type { Transaction } from '../../domain/entities';
+import { TICKET_SMS_STATUS } from '../../domain/transaction-events';
+
+export interface ResendTicketButtonProps {
+  transactionId: string;
+  /** The call as the server answered it after the resend. */
+  onResent?: (transaction: Transaction) => void;
+  variant?: 'contained' | 'outlined';
+}
+
+/**
+ * 'Resend ticket' (issue 10): one more ticket SMS for a paid call whose SMS failed. Disabled while
+ * the request is in flight; the server claims the resend, so a second click never sends twice.
+ * The toast is the server's word: 'Ticket sent', or why it was not.
+ */
+export function ResendTicketButton({ transactionId, onResent, variant = 'outlined' }: ResendTicketButtonProps) {
+  const [resendTicket, { isLoading }] = useResendTicketMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const onClick = async () => {
+    try {
+      const { message, transaction } = await resendTicket(transactionId).unwrap();
+      const failed = transaction.messageStatuses === TICKET_SMS_STATUS.failed;
+      enqueueSnackbar(failed ? message : 'Ticket sent', { variant: failed ? 'error' : 'success' });
+      onResent?.(transaction);
+    } catch (error) {
+      enqueueSnackbar(readApiError(error).message || 'Unexpected error', { variant: 'error' });
+    }
+  };
+  return (
+    <Button size="small" variant={variant} color="warning" disabled={isLoading} onClick={onClick} sx={{ whiteSpace: 'nowrap' }}>
+      {isLoading ? 'Sending…' : 'Resend ticket'}
+    </Button>
+  );
+}

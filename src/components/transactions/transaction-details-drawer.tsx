@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { categoryLevelLabel } from '../../domain/category-levels';
+import type { Transaction } from '../../domain/entities';
+import { formatDateTime, formatMoney } from '../../domain/format';
+import { categoryName } from '../../domain/transaction-csv';
+import { canResendTicket } from '../../domain/transaction-events';
+import { ResendTicketButton } from './resend-ticket-button';
+import { StatusChip } from './transaction-cells';
+import { teamText } from './transaction-columns';
+import { TransactionTimeline } from './transaction-timeline';
+
+export interface TransactionDetailsDrawerProps {
+  /** The call shown; null keeps the drawer closed. */
+  transaction: Transaction | null;
+  onClose: () => void;
+  /** The signed-in person may resend tickets (the button shows only where canResendTicket). */
+  canResend: boolean;
+  onResent: (transaction: Transaction) => void;
+}
+
+/** The call's facts, empty ones left out. */
+function summaryOf(t: Transaction): [string, string][] {
+  const subject = t.teamName ? ['Team', teamText(t)] : ['Category', [categoryName(t), t.categoryLevel && categoryLevelLabel(t.categoryLevel)].filter(Boolean).join(' · ')];
+  const rows: [string, string][] = [
+    ['Service code', t.name],
+    ['From', t.phoneNumber],
+    ['Network', t.network],
+    [subject[0], subject[1]],
+    ['Amount', t.amount ? `UGX ${formatMoney(t.amount)}` : ''],
+    ['Call time', formatDateTime(t.createdAt)],
+    ['Response time', t.callbackTime ? formatDateTime(t.callbackTime) : ''],
+    ['Ticket SMS', t.messageStatuses ?? ''],
+    ['Payment reference', t.paymentRef ?? ''],
+  ];
+  return rows.filter(([, value]) => value !== '');
+}
+
+/**
+ * 'Details' (issue 10): a call's summary and its timeline, so support can tell a customer what
+ * happened without reading logs. Right side; the whole width of a phone.
+ */
+export function TransactionDetailsDrawer({ transaction, onClose, canResend, onResent }: TransactionDetailsDrawerProps) {
+  return (
+    // Above the app bar, which sits over the menu drawer on wide screens.
+    <Drawer
+      anchor="right"
+      open={transaction !== null}
+      onClose={onClose}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 440 } } } }}
+    >
+      {transaction && (
+        <Box role="region" aria-label="Call details" sx={{ p: 2 }}>
+          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+            <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+              Call details
+            </Typography>
+            <StatusChip transaction={transaction} />
+            <IconButton aria-label="Close details" onClick={onClose} edge="end">
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+            {summaryOf(transaction).map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          {canResend && canResendTicket(transaction) && (
+            <Box sx={{ mt: 2 }}>
+              <ResendTicketButton key={transaction._id} transactionId={transaction._id} onResent={onResent} variant="contained" />
+            </Box>
+          )}
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>
+            Timeline
+          </Typography>
+          <TransactionTimeline transactionId={transaction._id} />
+        </Box>
+      )}
+    </Drawer>
+  );
+}
