@@ -50,8 +50,23 @@ export function transactionsRepository(db: Db) {
       return row;
     },
 
-    async setMessageStatus(id: string, messageStatuses: string) {
-      await db.update(transactions).set({ messageStatuses }).where(eq(transactions.id, id));
+    async findByTicketSmsRef(ticketSmsRef: string) {
+      const [row] = await db.select().from(transactions).where(eq(transactions.ticketSmsRef, ticketSmsRef)).limit(1);
+      return row;
+    },
+
+    /**
+     * Lands a ticket SMS's delivery report in `messageStatuses`, only while that SMS is still the
+     * call's latest (a report for an SMS a resend replaced changes nothing) and never taking back
+     * 'Delivered': the customer has the ticket. Answers whether the status changed.
+     */
+    async landTicketDelivery(ticketSmsRef: string, messageStatuses: 'Delivered' | 'Failed') {
+      const changed = await db
+        .update(transactions)
+        .set({ messageStatuses })
+        .where(and(eq(transactions.ticketSmsRef, ticketSmsRef), sql`${transactions.messageStatuses} is distinct from 'Delivered'`))
+        .returning({ id: transactions.id });
+      return changed.length > 0;
     },
 
     async markFailed(id: string) {
@@ -59,21 +74,21 @@ export function transactionsRepository(db: Db) {
     },
 
     /**
-     * Fails the payments still pending after `minutes` (DESIGN §6). A late callback then finds the
-     * payment settled and changes nothing. Answers how many were failed.
+     * Payments still pending after `minutes`, oldest first (DESIGN §6): the sweeper asks the
+     * provider about each before settling or failing it.
      */
-    async failStalePayments(minutes: number): Promise<number> {
-      const failed = await db
-        .update(transactions)
-        .set({ isDeleted: true, callbackTime: sql`now()`, messageStatuses: 'Payment timed out' })
+    async stalePayments(minutes: number, limit: number) {
+      return db
+        .select({ id: transactions.id, paymentRef: transactions.paymentRef, createdAt: transactions.createdAt })
+        .from(transactions)
         .where(
           and(
             sql`not ${transactions.isComplete} and not ${transactions.isDeleted} and ${transactions.paymentRef} is not null`,
             sql`${transactions.createdAt} < now() - make_interval(mins => ${minutes})`,
           ),
         )
-        .returning({ id: transactions.id });
-      return failed.length;
+        .orderBy(transactions.createdAt)
+        .limit(limit) as Promise<{ id: string; paymentRef: string; createdAt: Date }[]>;
     },
   };
 }
