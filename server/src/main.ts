@@ -52,7 +52,7 @@ async function main() {
     console.log(`  Demo data loaded: ${summary}`);
   }
 
-  const sweeper = startPaymentSweeper(database.db, { timeoutMinutes: config.paymentTimeoutMinutes, payment, settle, log: app.log });
+  const sweeper = startPaymentSweeper(database.db, { timeoutMinutes: config.paymentTimeoutMinutes, payment, settle, sms, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -25,6 +25,12 @@ export type SettlementResult =
 /** The ticket SMS of a campaign vote whose category level has no active content. */
 export const voteConfirmation = (teamName: string) => `Thank you. Your vote for ${teamName} has been recorded.`;
 
+/**
+ * `messageStatuses` of a settled call between settling and the SMS provider's answer. A call left
+ * in it (the process stopped in between) is sent its ticket by the sweeper.
+ */
+export const TICKET_SENDING_STATUS = 'Sending';
+
 /** What the sweeper writes on a payment it fails without a provider's word. */
 export const TIMED_OUT_STATUS = 'Payment timed out';
 
@@ -54,7 +60,7 @@ export function paymentSettlement(db: Db, sms: SmsProvider): SettlePayment {
     }
     const values =
       decision.status === 'SUCCESSFUL'
-        ? { isComplete: true, ticketMessage: ticket ?? null, messageStatuses: ticket ? 'Sending' : TICKET_SMS_STATUS.noContent }
+        ? { isComplete: true, ticketMessage: ticket ?? null, messageStatuses: ticket ? TICKET_SENDING_STATUS : TICKET_SMS_STATUS.noContent }
         : { isDeleted: true, ...(decision.reason ? { messageStatuses: decision.reason } : {}) };
     const settled = await repo.settle(decision.reference, { ...values, callbackTime: new Date() });
     if (!settled) return { result: 'already_settled', transactionId: call.id };

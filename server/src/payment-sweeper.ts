@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import { TIMED_OUT_STATUS, type SettlePayment } from './payment-settlement';
 import type { PaymentProvider, PaymentStatus } from './providers/payment';
+import type { SmsProvider } from './providers/sms';
+import { sendTicketSms } from './ticket-sms';
 import { transactionEventsRepository } from './repositories/transaction-events-repository';
 import { transactionsRepository } from './repositories/transactions-repository';
 
@@ -12,6 +15,10 @@ export interface PaymentSweeperOptions {
   unreachableLimit?: number;
   payment: PaymentProvider;
   settle: SettlePayment;
+  /** Sends the tickets of calls settled by a process that stopped before sending them. */
+  sms: SmsProvider;
+  /** A ticket 'Sending' this long is taken as never sent (default 30 s; the SMS provider times out in 10). */
+  unsentTicketSeconds?: number;
   /** How often to look. */
   everyMs?: number;
   /** Payments asked about per sweep, and how many questions at once. */
@@ -35,7 +42,21 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
   const events = transactionEventsRepository(db);
   const providerActor = `provider:${payment.name}`;
 
+  /** At most one ticket SMS per call: each is claimed before it is sent. */
+  async function sendUnsentTickets() {
+    let sent = 0;
+    for (const call of await repo.unsentTickets(options.unsentTicketSeconds ?? 30, batch)) {
+      const claim = `sweeper:${crypto.randomUUID()}`;
+      if (!call.ticketMessage || !(await repo.claimUnsentTicket(call.id, claim))) continue;
+      await sendTicketSms(db, options.sms, { id: call.id, phoneNumber: call.phoneNumber, ticketMessage: call.ticketMessage }, { kind: 'sms_sent', actor: 'sweeper' });
+      await repo.releaseTicketClaim(call.id, claim);
+      sent += 1;
+    }
+    if (sent > 0) log.info({ sent }, 'sent tickets a stopped process had settled but not sent');
+  }
+
   async function sweepOnce() {
+    await sendUnsentTickets();
     const stale = await repo.stalePayments(timeoutMinutes, batch);
     const counts = { settled: 0, failed: 0, kept: 0 };
     const ask = async ({ id, paymentRef: reference, createdAt }: (typeof stale)[number]) => {

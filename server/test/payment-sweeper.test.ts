@@ -37,9 +37,9 @@ function answeringProvider(answers: Record<string, PaymentStatus | 'down'>): Pay
   };
 }
 
-async function sweepWith(payment: PaymentProvider) {
+async function sweepWith(payment: PaymentProvider, sms = localSmsProvider()) {
   const log = { info: jest.fn(), error: jest.fn() };
-  const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment, settle: paymentSettlement(world.db, localSmsProvider()), log });
+  const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment, settle: paymentSettlement(world.db, sms), sms, log });
   await sweeper.stop(); // waits for the sweep made at start
   return log;
 }
@@ -105,5 +105,21 @@ describe('payment sweeper (DESIGN §6)', () => {
     // The next sweep, with the provider back, settles the one it kept.
     await sweepWith(answeringProvider({ 'sweep-down-recent': 'SUCCESSFUL' }));
     expect((await rowsOf([recent.id])).get(recent.id)).toMatchObject({ isComplete: true, isDeleted: false });
+  });
+
+  it('sends the ticket of a call settled by a process that stopped before sending it, once', async () => {
+    const [stuck, justSettled] = await insertTransactions(world, code, [
+      { paymentRef: 'sweep-unsent', isComplete: true, ticketMessage: 'Gate 9', messageStatuses: 'Sending', callbackTime: minutesAgo(2) },
+      { paymentRef: 'sweep-sending', isComplete: true, ticketMessage: 'Gate 10', messageStatuses: 'Sending', callbackTime: new Date() },
+    ]);
+    const sent: string[] = [];
+    const sms = { name: 'counting', send: async ({ message }: { message: string }) => (sent.push(message), { status: 'sent' as const, providerRef: `SMS-${sent.length}` }) };
+    await Promise.all([sweepWith(answeringProvider({}), sms), sweepWith(answeringProvider({}), sms)]);
+    expect(sent).toEqual(['Gate 9']);
+    const rows = await rowsOf([stuck.id, justSettled.id]);
+    expect(rows.get(stuck.id)).toMatchObject({ messageStatuses: 'Sent', ticketSmsRef: 'SMS-1' });
+    // One still within the SMS provider's time is left to the process sending it.
+    expect(rows.get(justSettled.id)).toMatchObject({ messageStatuses: 'Sending', ticketSmsRef: null });
+    expect((await eventsOf(stuck.id)).map((e) => [e.kind, e.actor])).toEqual([['sms_sent', 'sweeper']]);
   });
 });

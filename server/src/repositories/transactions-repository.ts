@@ -69,6 +69,34 @@ export function transactionsRepository(db: Db) {
       return changed.length > 0;
     },
 
+    /**
+     * Settled calls whose ticket SMS has been 'Sending' for more than `seconds`: the process that
+     * settled them stopped before the SMS provider answered (read through a small partial index).
+     */
+    async unsentTickets(seconds: number, limit: number) {
+      return db
+        .select({ id: transactions.id, phoneNumber: transactions.phoneNumber, ticketMessage: transactions.ticketMessage })
+        .from(transactions)
+        .where(and(sql`${transactions.messageStatuses} = 'Sending'`, sql`${transactions.callbackTime} < now() - make_interval(secs => ${seconds})`))
+        .orderBy(transactions.callbackTime)
+        .limit(limit);
+    },
+
+    /** Claims an unsent ticket for one sender: only the first claim of a call succeeds. */
+    async claimUnsentTicket(id: string, claim: string) {
+      const claimed = await db
+        .update(transactions)
+        .set({ ticketSmsRef: claim })
+        .where(and(eq(transactions.id, id), sql`${transactions.messageStatuses} = 'Sending'`, sql`${transactions.ticketSmsRef} is null`))
+        .returning({ id: transactions.id });
+      return claimed.length > 0;
+    },
+
+    /** Clears a claim the SMS provider's id did not replace (it gave none). */
+    async releaseTicketClaim(id: string, claim: string) {
+      await db.update(transactions).set({ ticketSmsRef: null }).where(and(eq(transactions.id, id), eq(transactions.ticketSmsRef, claim)));
+    },
+
     async markFailed(id: string) {
       await db.update(transactions).set({ isDeleted: true, callbackTime: sql`now()` }).where(eq(transactions.id, id));
     },
