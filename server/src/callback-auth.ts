@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
-import { CALLBACK_SIGNATURE_HEADER, isSignedBy } from './callback-signature';
+import { CALLBACK_SIGNATURE_HEADER, isSignedBy, SIGNATURE_SHAPE } from './callback-signature';
 import { HttpError } from './http';
 
 declare module 'fastify' {
@@ -28,9 +28,19 @@ function sameText(given: unknown, wanted: string): boolean {
   return crypto.timingSafeEqual(digest(given), digest(wanted));
 }
 
-function authentic(auth: CallbackAuth, request: FastifyRequest, raw: Buffer): boolean {
-  if (auth.kind === 'signature') return isSignedBy(request.headers[CALLBACK_SIGNATURE_HEADER], raw, auth.secret);
+/** What can be checked before the body is read: the signature's shape, or the token itself. */
+function plausible(auth: CallbackAuth, request: FastifyRequest): boolean {
+  if (auth.kind === 'signature') return SIGNATURE_SHAPE.test(String(request.headers[CALLBACK_SIGNATURE_HEADER] ?? ''));
   return sameText((request.query as Record<string, unknown> | undefined)?.token, auth.token);
+}
+
+function authentic(auth: CallbackAuth, request: FastifyRequest, raw: Buffer): boolean {
+  return auth.kind === 'query-token' || isSignedBy(request.headers[CALLBACK_SIGNATURE_HEADER], raw, auth.secret);
+}
+
+function refuse(auth: CallbackAuth, request: FastifyRequest): never {
+  request.log.warn({ url: request.routeOptions.url, ip: request.ip, scheme: auth.kind }, 'unauthenticated callback refused');
+  throw new HttpError(401, 'Unknown caller');
 }
 
 /**
@@ -40,6 +50,8 @@ function authentic(auth: CallbackAuth, request: FastifyRequest, raw: Buffer): bo
  */
 export function authenticatedCallback(auth: CallbackAuth): preParsingAsyncHookHandler {
   return async function checkCaller(request, _reply, payload) {
+    // A caller without a signature or token is refused before its body is read.
+    if (!plausible(auth, request)) refuse(auth, request);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {
@@ -48,10 +60,7 @@ export function authenticatedCallback(auth: CallbackAuth): preParsingAsyncHookHa
       chunks.push(chunk as Buffer);
     }
     const raw = Buffer.concat(chunks);
-    if (!authentic(auth, request, raw)) {
-      request.log.warn({ url: request.routeOptions.url, ip: request.ip, scheme: auth.kind }, 'unauthenticated callback refused');
-      throw new HttpError(401, 'Unknown caller');
-    }
+    if (!authentic(auth, request, raw)) refuse(auth, request);
     request.callbackBody = raw;
     const replay = new PassThrough() as PassThrough & { receivedEncodedLength?: number };
     replay.receivedEncodedLength = raw.length;

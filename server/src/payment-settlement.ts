@@ -31,6 +31,9 @@ export const voteConfirmation = (teamName: string) => `Thank you. Your vote for 
  */
 export const TICKET_SENDING_STATUS = 'Sending';
 
+/** `messageStatuses` of a call whose payment the provider refused (as the demo data has it). */
+export const PAYMENT_FAILED_STATUS = 'Payment failed';
+
 /** What the sweeper writes on a payment it fails without a provider's word. */
 export const TIMED_OUT_STATUS = 'Payment timed out';
 
@@ -61,7 +64,7 @@ export function paymentSettlement(db: Db, sms: SmsProvider): SettlePayment {
     const values =
       decision.status === 'SUCCESSFUL'
         ? { isComplete: true, ticketMessage: ticket ?? null, messageStatuses: ticket ? TICKET_SENDING_STATUS : TICKET_SMS_STATUS.noContent }
-        : { isDeleted: true, ...(decision.reason ? { messageStatuses: decision.reason } : {}) };
+        : { isDeleted: true, messageStatuses: decision.reason ?? PAYMENT_FAILED_STATUS };
     const settled = await repo.settle(decision.reference, { ...values, callbackTime: new Date() });
     if (!settled) return { result: 'already_settled', transactionId: call.id };
 

@@ -104,7 +104,7 @@ describe('POST /v1/payments/callback settlement', () => {
     expect((await world.pay('ref-fail-then-ok', 'FAILED')).json().message).toBe('Payment failed');
     expect((await world.pay('ref-fail-then-ok', 'SUCCESSFUL')).json().message).toBe('Payment already settled');
     const failed = await call('ref-fail-then-ok');
-    expect(failed).toMatchObject({ isComplete: false, isDeleted: true, ticketMessage: null });
+    expect(failed).toMatchObject({ isComplete: false, isDeleted: true, ticketMessage: null, messageStatuses: 'Payment failed' });
     expect(smsTo(failed.phoneNumber)).toEqual([]);
 
     expect((await world.pay('ref-ok-then-fail', 'SUCCESSFUL')).json().message).toBe('Payment recorded');

@@ -61,7 +61,7 @@ describe('payment sweeper (DESIGN §6)', () => {
     const rows = await rowsOf([paid.id, refused.id, pending.id, fresh.id, noPayment.id, done.id]);
     expect(rows.get(paid.id)).toMatchObject({ isComplete: true, isDeleted: false });
     expect(rows.get(refused.id)).toMatchObject({ isComplete: false, isDeleted: true });
-    expect(rows.get(refused.id)!.messageStatuses).not.toBe('Payment timed out');
+    expect(rows.get(refused.id)!.messageStatuses).toBe('Payment failed');
     expect(rows.get(pending.id)).toMatchObject({ isComplete: false, isDeleted: true, messageStatuses: 'Payment timed out' });
     expect(rows.get(pending.id)!.callbackTime).toBeInstanceOf(Date);
     expect(rows.get(fresh.id)).toMatchObject({ isDeleted: false, isComplete: false });
