@@ -37,7 +37,10 @@ export const PAYMENT_FAILED_STATUS = 'Payment failed';
 /** What the sweeper writes on a payment it fails without a provider's word. */
 export const TIMED_OUT_STATUS = 'Payment timed out';
 
-export type SettlePayment = (decision: PaymentDecision) => Promise<SettlementResult>;
+type Call = NonNullable<Awaited<ReturnType<ReturnType<typeof transactionsRepository>['findByPaymentRef']>>>;
+
+/** `call`: the call of the reference when the caller has just read it (saves reading it again). */
+export type SettlePayment = (decision: PaymentDecision, call?: Call) => Promise<SettlementResult>;
 
 /**
  * The one place a pending payment becomes processed or failed (DESIGN §6), used by the payment
@@ -50,8 +53,8 @@ export function paymentSettlement(db: Db, sms: SmsProvider): SettlePayment {
   const events = transactionEventsRepository(db);
   const repo = transactionsRepository(db);
 
-  return async function settlePayment(decision) {
-    const call = await repo.findByPaymentRef(decision.reference);
+  return async function settlePayment(decision, known) {
+    const call = known ?? (await repo.findByPaymentRef(decision.reference));
     if (!call) return { result: 'unknown' };
     if (call.isComplete || call.isDeleted) return { result: 'already_settled', transactionId: call.id };
 

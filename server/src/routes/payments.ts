@@ -54,7 +54,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
       });
       if (status === 'PENDING') return ok(reply, 'Payment pending', { _id: call.id });
 
-      const settled = await settle({ reference, status, actor, via: 'callback' });
+      const settled = await settle({ reference, status, actor, via: 'callback' }, call);
       if (settled.result !== 'settled') return ok(reply, 'Payment already settled', { _id: call.id });
       return ok(reply, status === 'FAILED' ? 'Payment failed' : 'Payment recorded', { _id: call.id });
     },
