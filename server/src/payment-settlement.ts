@@ -2,7 +2,7 @@ import { TICKET_SMS_STATUS } from '../../src/domain/transaction-events';
 import type { Db } from './db/client';
 import type { SmsProvider } from './providers/sms';
 import { contentsRepository } from './repositories/contents-repository';
-import { transactionEventsRepository } from './repositories/transaction-events-repository';
+import { transactionEventsRepository, type NewTransactionEvent } from './repositories/transaction-events-repository';
 import { transactionsRepository } from './repositories/transactions-repository';
 import { sendTicketSms } from './ticket-sms';
 
@@ -39,8 +39,11 @@ export const TIMED_OUT_STATUS = 'Payment timed out';
 
 type Call = NonNullable<Awaited<ReturnType<ReturnType<typeof transactionsRepository>['findByPaymentRef']>>>;
 
-/** `call`: the call of the reference when the caller has just read it (saves reading it again). */
-export type SettlePayment = (decision: PaymentDecision, call?: Call) => Promise<SettlementResult>;
+/**
+ * `call`: the call of the reference when the caller has just read it (saves reading it again);
+ * `along`: events to record with the settlement (the callback or poll that decided), whether or not it settles.
+ */
+export type SettlePayment = (decision: PaymentDecision, call?: Call, along?: NewTransactionEvent[]) => Promise<SettlementResult>;
 
 /**
  * The one place a pending payment becomes processed or failed (DESIGN §6), used by the payment
@@ -53,10 +56,13 @@ export function paymentSettlement(db: Db, sms: SmsProvider): SettlePayment {
   const events = transactionEventsRepository(db);
   const repo = transactionsRepository(db);
 
-  return async function settlePayment(decision, known) {
+  return async function settlePayment(decision, known, along = []) {
     const call = known ?? (await repo.findByPaymentRef(decision.reference));
     if (!call) return { result: 'unknown' };
-    if (call.isComplete || call.isDeleted) return { result: 'already_settled', transactionId: call.id };
+    if (call.isComplete || call.isDeleted) {
+      await events.record(...along);
+      return { result: 'already_settled', transactionId: call.id };
+    }
 
     let ticket: string | undefined;
     if (decision.status === 'SUCCESSFUL') {
@@ -66,18 +72,20 @@ export function paymentSettlement(db: Db, sms: SmsProvider): SettlePayment {
     }
     const values =
       decision.status === 'SUCCESSFUL'
-        ? { isComplete: true, ticketMessage: ticket ?? null, messageStatuses: ticket ? TICKET_SENDING_STATUS : TICKET_SMS_STATUS.noContent }
-        : { isDeleted: true, messageStatuses: decision.reason ?? PAYMENT_FAILED_STATUS };
-    const settled = await repo.settle(decision.reference, { ...values, callbackTime: new Date() });
+        ? { isComplete: true, isDeleted: false, ticketMessage: ticket ?? null, messageStatuses: ticket ? TICKET_SENDING_STATUS : TICKET_SMS_STATUS.noContent }
+        : { isComplete: false, isDeleted: true, ticketMessage: null, messageStatuses: decision.reason ?? PAYMENT_FAILED_STATUS };
+    const settled = await repo.settleRecording(
+      decision.reference,
+      values,
+      {
+        kind: 'payment_settled',
+        actor: decision.actor,
+        detail: { status: decision.status, via: decision.via, reason: decision.reason ?? null },
+        dedupeKey: `settled:${decision.reference}`,
+      },
+      along,
+    );
     if (!settled) return { result: 'already_settled', transactionId: call.id };
-
-    await events.record({
-      transactionId: settled.id,
-      kind: 'payment_settled',
-      actor: decision.actor,
-      detail: { status: decision.status, via: decision.via, reason: decision.reason ?? null },
-      dedupeKey: `settled:${decision.reference}`,
-    });
     if (ticket) await sendTicketSms(db, sms, { id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'system' });
     return { result: 'settled', transactionId: settled.id, status: decision.status };
   };

@@ -5,7 +5,7 @@ import { TIMED_OUT_STATUS, type SettlePayment } from './payment-settlement';
 import type { PaymentProvider, PaymentStatus } from './providers/payment';
 import type { SmsProvider } from './providers/sms';
 import { sendTicketSms } from './ticket-sms';
-import { transactionEventsRepository } from './repositories/transaction-events-repository';
+import { transactionEventsRepository, type NewTransactionEvent } from './repositories/transaction-events-repository';
 import { transactionsRepository } from './repositories/transactions-repository';
 
 export interface PaymentSweeperOptions {
@@ -66,19 +66,21 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
       } catch (error) {
         log.error({ err: error, reference }, 'payment provider unreachable for a status poll');
       }
-      await events.record({
+      const polled: NewTransactionEvent = {
         transactionId: id,
         kind: 'payment_polled',
         actor: said ? providerActor : 'sweeper',
         detail: said ? { status: said, provider: payment.name } : { status: null, provider: payment.name, error: 'Provider unreachable' },
-      });
+      };
+      // The poll is recorded in the statement that settles, or alone when nothing settles.
       if (said === 'SUCCESSFUL' || said === 'FAILED') {
-        const outcome = await settle({ reference, status: said, actor: providerActor, via: 'poll' });
+        const outcome = await settle({ reference, status: said, actor: providerActor, via: 'poll' }, undefined, [polled]);
         if (outcome.result === 'settled') counts[said === 'SUCCESSFUL' ? 'settled' : 'failed'] += 1;
       } else if (said === 'PENDING' || Date.now() - createdAt.getTime() >= hardLimitMs) {
-        const outcome = await settle({ reference, status: 'FAILED', actor: 'sweeper', via: 'timeout', reason: TIMED_OUT_STATUS });
+        const outcome = await settle({ reference, status: 'FAILED', actor: 'sweeper', via: 'timeout', reason: TIMED_OUT_STATUS }, undefined, [polled]);
         if (outcome.result === 'settled') counts.failed += 1;
       } else {
+        await events.record(polled);
         counts.kept += 1;
       }
     };

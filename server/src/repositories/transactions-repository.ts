@@ -1,7 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
 import { transactionReads } from './transaction-reads';
+import type { NewTransactionEvent } from './transaction-events-repository';
+
+const eventRow = (event: Omit<NewTransactionEvent, 'transactionId'>, transactionId: SQL) =>
+  sql`select ${transactionId}, ${event.kind}::text, ${event.actor}::text, ${JSON.stringify(event.detail ?? {})}::jsonb, ${event.dedupeKey ?? null}::text`;
 
 export type { TransactionFilter } from './transaction-reads';
 
@@ -48,6 +52,35 @@ export function transactionsRepository(db: Db) {
         .where(and(eq(transactions.paymentRef, reference), eq(transactions.isComplete, false), eq(transactions.isDeleted, false)))
         .returning();
       return row;
+    },
+
+    /**
+     * Settles a pending payment and records, in the same statement (one commit on the hot path of
+     * a callback): `along` (the callback or poll that said so) whether or not it settles, and
+     * `settledEvent` on the call only if this statement settled it. Answers the settled call, or
+     * undefined when it was not pending (already settled, or no such reference).
+     */
+    async settleRecording(
+      reference: string,
+      values: { isComplete: boolean; isDeleted: boolean; ticketMessage: string | null; messageStatuses: string },
+      settledEvent: Omit<NewTransactionEvent, 'transactionId'>,
+      along: NewTransactionEvent[] = [],
+    ): Promise<{ id: string; phoneNumber: string } | undefined> {
+      const rows = [...along.map((event) => eventRow(event, sql`${event.transactionId ?? null}::uuid`)), eventRow(settledEvent, sql`id`).append(sql` from settled`)];
+      const result = (await db.execute(sql`
+        with settled as (
+          update transactions
+          set is_complete = ${values.isComplete}, is_deleted = ${values.isDeleted}, ticket_message = ${values.ticketMessage},
+              message_statuses = ${values.messageStatuses}, callback_time = now()
+          where payment_ref = ${reference} and not is_complete and not is_deleted
+          returning id, phone_number
+        ), recorded as (
+          insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key)
+          ${sql.join(rows, sql` union all `)}
+          on conflict (dedupe_key) do nothing
+        )
+        select id, phone_number as "phoneNumber" from settled`)) as unknown as { rows: { id: string; phoneNumber: string }[] };
+      return result.rows[0];
     },
 
     async findByTicketSmsRef(ticketSmsRef: string) {

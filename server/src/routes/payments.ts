@@ -45,16 +45,19 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
       const call = await repo.findByPaymentRef(reference);
       if (!call) throw notFound('Payment');
       const actor = `provider:${app.providers.payment.name}`;
-      await events.record({
+      const callback = {
         transactionId: call.id,
-        kind: 'payment_callback',
+        kind: 'payment_callback' as const,
         actor,
         detail: { status },
         dedupeKey: `callback:${reference}:${status}:${callbackBodyHash(request)}`,
-      });
-      if (status === 'PENDING') return ok(reply, 'Payment pending', { _id: call.id });
-
-      const settled = await settle({ reference, status, actor, via: 'callback' }, call);
+      };
+      if (status === 'PENDING') {
+        await events.record(callback);
+        return ok(reply, 'Payment pending', { _id: call.id });
+      }
+      // The callback's event is recorded in the same statement that settles (one commit).
+      const settled = await settle({ reference, status, actor, via: 'callback' }, call, [callback]);
       if (settled.result !== 'settled') return ok(reply, 'Payment already settled', { _id: call.id });
       return ok(reply, status === 'FAILED' ? 'Payment failed' : 'Payment recorded', { _id: call.id });
     },
