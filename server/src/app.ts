@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,7 +12,7 @@ import inputGuardPlugin from './plugins/input-guard';
 import providersPlugin, { type Providers } from './plugins/providers';
 import webPlugin from './plugins/web';
 import { localMailProvider } from './providers/mail';
-import { localPaymentProvider } from './providers/payment';
+import { externalPaymentProvider } from './providers/payment';
 import { localSmsProvider } from './providers/sms';
 import authRoutes from './routes/auth';
 import campaignListsRoutes from './routes/campaign-lists';
@@ -47,6 +48,10 @@ export interface AppDeps {
    * any client's X-Forwarded-For would let it dodge the per-address sign-in limit.
    */
   trustProxy?: boolean | string;
+  /** PAYMENT_CALLBACK_SECRET: the HMAC key of payment callbacks (and of delivery reports off Africa's Talking). Random when unset. */
+  callbackSecret?: string;
+  /** AT_CALLBACK_TOKEN: with Africa's Talking, the token its delivery-report URL carries instead of a signature. */
+  deliveryReportToken?: string;
 }
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
@@ -90,10 +95,12 @@ export async function buildApp(deps: AppDeps) {
     providers: {
       mail: deps.providers?.mail ?? localMailProvider(deps.db),
       sms: deps.providers?.sms ?? localSmsProvider(),
-      payment: deps.providers?.payment ?? localPaymentProvider(),
+      // Settles nothing by itself, so tests decide every outcome; main.ts picks PAYMENT_PROVIDER.
+      payment: deps.providers?.payment ?? externalPaymentProvider(),
     },
   });
   await app.register(authPlugin, { secret: deps.jwtSecret });
+  const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 
   // Routes, one module per resource (paths as SPEC §7).
   await app.register(healthRoutes);
@@ -102,12 +109,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(categoriesRoutes);
   await app.register(serviceCodesRoutes);
   await app.register(contentsRoutes);
-  await app.register(smsRoutes);
+  await app.register(smsRoutes, {
+    deliveryReportAuth: deps.deliveryReportToken ? { kind: 'query-token', token: deps.deliveryReportToken } : { kind: 'signature', secret: callbackSecret },
+  });
   await app.register(transactionsRoutes);
   await app.register(transactionEventsRoutes);
   await app.register(dashboardRoutes);
   await app.register(ussdRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, { callbackAuth: { kind: 'signature', secret: callbackSecret } });
   await app.register(campaignsRoutes);
   await app.register(campaignListsRoutes);
   await app.register(campaignRankingsRoutes);

@@ -16,9 +16,17 @@ export interface Config {
   jwtSecret: string;
   smsProvider: string;
   mailProvider: string;
-  paymentProvider: string;
-  /** Minutes a payment may stay pending before the sweeper fails it (DESIGN §6). */
+  paymentProvider: PaymentProviderName;
+  /** Minutes a payment may stay pending before the sweeper asks the provider and settles or fails it (DESIGN §6). */
   paymentTimeoutMinutes: number;
+  /** The local provider approves after this long… */
+  paymentLocalDelayMs: number;
+  /** …and refuses this share of payments (0 to 1). */
+  paymentLocalFailRate: number;
+  /** Key of the HMAC every payment callback carries (X-Callback-Signature). */
+  paymentCallbackSecret: string;
+  /** With SMS_PROVIDER=africastalking: the token its delivery-report URL carries (?token=). */
+  atCallbackToken?: string;
   webRoot?: string;
   logLevel: string;
   /** Public origin of the site, used in links sent by mail. */
@@ -39,11 +47,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     timeZone: timeZone(env.TZ_NAME),
     seedDemo: (env.SEED_DEMO ?? (databaseUrl ? '0' : '1')) === '1',
-    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     smsProvider: env.SMS_PROVIDER ?? 'local',
     mailProvider: env.MAIL_PROVIDER ?? 'local',
-    paymentProvider: env.PAYMENT_PROVIDER ?? 'local',
+    paymentProvider: paymentProviderName(env.PAYMENT_PROVIDER),
     paymentTimeoutMinutes: positiveNumber(env.PAYMENT_TIMEOUT_MINUTES, 15),
+    paymentLocalDelayMs: numberIn(env.PAYMENT_LOCAL_DELAY_MS, 'PAYMENT_LOCAL_DELAY_MS', 0, 3_600_000, 3000),
+    paymentLocalFailRate: numberIn(env.PAYMENT_LOCAL_FAIL_RATE, 'PAYMENT_LOCAL_FAIL_RATE', 0, 1, 0.15),
+    paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET || persistentSecret(dataDir, 'payment-callback-secret'),
+    atCallbackToken: atCallbackToken(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -64,15 +76,40 @@ function positiveNumber(value: string | undefined, fallback: number): number {
   return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+export const PAYMENT_PROVIDERS = ['local', 'external', 'momo'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+function paymentProviderName(value: string | undefined): PaymentProviderName {
+  const name = (value || 'local').toLowerCase();
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(name)) throw new Error(`Unknown PAYMENT_PROVIDER "${value}" (use ${PAYMENT_PROVIDERS.join(', ')})`);
+  return name as PaymentProviderName;
+}
+
+/** A number within bounds, refused at start otherwise: a typo must not silently mean the default. */
+function numberIn(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}`);
+  return n;
+}
+
+/** Africa's Talking signs nothing, so its delivery-report URL carries a token we check (README). */
+function atCallbackToken(env: NodeJS.ProcessEnv): string | undefined {
+  if ((env.SMS_PROVIDER ?? 'local').toLowerCase() !== 'africastalking') return undefined;
+  const token = env.AT_CALLBACK_TOKEN ?? '';
+  if (token.length < 16) throw new Error('SMS_PROVIDER=africastalking needs AT_CALLBACK_TOKEN (at least 16 characters) for its delivery-report URL');
+  return token;
+}
+
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
   return value;
 }
 
-/** A random signing key kept in DATA_DIR so sessions survive a restart. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** A random key kept in DATA_DIR so it survives a restart (sessions, the payment callback's HMAC). */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {

@@ -3,8 +3,10 @@ import { ensureFirstAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { paymentSettlement } from './payment-settlement';
 import { startPaymentSweeper } from './payment-sweeper';
 import { smsProviderFromEnv } from './providers/africastalking-sms';
+import { paymentProviderFromConfig } from './providers/payment-from-config';
 
 /** Process concerns only: configuration, database, first admin, demo data, listening, shutdown. */
 async function main() {
@@ -14,6 +16,13 @@ async function main() {
   if (admin.created && admin.generatedPassword) {
     console.log(`\n  First admin created: user "${admin.userName}", password "${admin.generatedPassword}" (shown once)\n`);
   }
+  // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
+  const sms = smsProviderFromEnv(process.env);
+  // The one settlement the callback route, the self-settling providers and the sweeper share.
+  const settle = paymentSettlement(database.db, sms);
+  const payment = paymentProviderFromConfig(config, process.env, settle, (error, reference) =>
+    app.log.error({ err: error, reference }, 'payment provider could not settle a payment'),
+  );
   const app = await buildApp({
     db: database.db,
     jwtSecret: config.jwtSecret,
@@ -21,15 +30,16 @@ async function main() {
     webRoot: config.webRoot,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
-    providers: { sms: smsProviderFromEnv(process.env) },
+    providers: { sms, payment },
+    callbackSecret: config.paymentCallbackSecret,
+    deliveryReportToken: config.atCallbackToken,
     logger: {
       level: config.logLevel,
-      // A reset token travels in the path; it must not end up in the logs.
+      // A reset token travels in the path, a delivery-report token in the query; neither may end up in the logs.
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
-          url: request.url.replace(/(\/reset-forgot-password\/)[^/?#]+/, '$1[redacted]'),
+          url: request.url.replace(/(\/reset-forgot-password\/)[^/?#]+/, '$1[redacted]').replace(/([?&]token=)[^&#]*/g, '$1[redacted]'),
           remoteAddress: request.ip,
         }),
       },
@@ -42,7 +52,7 @@ async function main() {
     console.log(`  Demo data loaded: ${summary}`);
   }
 
-  const sweeper = startPaymentSweeper(database.db, { timeoutMinutes: config.paymentTimeoutMinutes, log: app.log });
+  const sweeper = startPaymentSweeper(database.db, { timeoutMinutes: config.paymentTimeoutMinutes, payment, settle, sms, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,31 +1,101 @@
+import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
+import { TIMED_OUT_STATUS, type SettlePayment } from './payment-settlement';
+import type { PaymentProvider, PaymentStatus } from './providers/payment';
+import type { SmsProvider } from './providers/sms';
+import { sendTicketSms } from './ticket-sms';
+import { transactionEventsRepository, type NewTransactionEvent } from './repositories/transaction-events-repository';
 import { transactionsRepository } from './repositories/transactions-repository';
 
 export interface PaymentSweeperOptions {
-  /** A payment still pending this long is failed. */
+  /** A payment still pending this long is asked about, then settled or failed. */
   timeoutMinutes: number;
+  /** A payment the provider could not be asked about is failed once this many timeouts old (default 4). */
+  unreachableLimit?: number;
+  payment: PaymentProvider;
+  settle: SettlePayment;
+  /** Sends the tickets of calls settled by a process that stopped before sending them. */
+  sms: SmsProvider;
+  /** A ticket 'Sending' this long is taken as never sent (default 30 s; the SMS provider times out in 10). */
+  unsentTicketSeconds?: number;
   /** How often to look. */
   everyMs?: number;
+  /** Payments asked about per sweep, and how many questions at once. */
+  batch?: number;
+  concurrency?: number;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
 /**
- * DESIGN §6: fails payments left pending too long, so that a customer whose mobile-money prompt
- * was never answered shows up in the failed list for support to follow up, instead of pending
- * for ever. Runs once at start, then every minute; the timer never keeps the process alive.
+ * DESIGN §6: a payment pending past PAYMENT_TIMEOUT_MINUTES is asked about before anything is
+ * decided: the provider's SUCCESSFUL or FAILED settles it as a callback would ('payment_polled',
+ * then the same settlement); still PENDING fails it as timed out, so support sees it in the failed
+ * list; a provider that cannot be reached leaves it for the next sweep, until it is
+ * `unreachableLimit` timeouts old, when it is failed as timed out too. Runs once at start, then
+ * every minute; one sweep at a time; the timer never keeps the process alive.
  */
-export function startPaymentSweeper(db: Db, { timeoutMinutes, everyMs = 60_000, log }: PaymentSweeperOptions) {
+export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
+  const { timeoutMinutes, payment, settle, log, everyMs = 60_000, batch = 500, concurrency = 8 } = options;
+  const hardLimitMs = timeoutMinutes * (options.unreachableLimit ?? 4) * 60_000;
   const repo = transactionsRepository(db);
-  let running: Promise<void> | undefined;
+  const events = transactionEventsRepository(db);
+  const providerActor = `provider:${payment.name}`;
+
+  /** At most one ticket SMS per call: each is claimed before it is sent. */
+  async function sendUnsentTickets() {
+    let sent = 0;
+    for (const call of await repo.unsentTickets(options.unsentTicketSeconds ?? 30, batch)) {
+      const claim = `sweeper:${crypto.randomUUID()}`;
+      if (!call.ticketMessage || !(await repo.claimUnsentTicket(call.id, claim))) continue;
+      await sendTicketSms(db, options.sms, { id: call.id, phoneNumber: call.phoneNumber, ticketMessage: call.ticketMessage }, { kind: 'sms_sent', actor: 'sweeper' });
+      await repo.releaseTicketClaim(call.id, claim);
+      sent += 1;
+    }
+    if (sent > 0) log.info({ sent }, 'sent tickets a stopped process had settled but not sent');
+  }
+
+  async function sweepOnce() {
+    await sendUnsentTickets();
+    const stale = await repo.stalePayments(timeoutMinutes, batch);
+    const counts = { settled: 0, failed: 0, kept: 0 };
+    const ask = async ({ id, paymentRef: reference, createdAt }: (typeof stale)[number]) => {
+      let said: PaymentStatus | undefined;
+      try {
+        said = await payment.status(reference);
+      } catch (error) {
+        log.error({ err: error, reference }, 'payment provider unreachable for a status poll');
+      }
+      const polled: NewTransactionEvent = {
+        transactionId: id,
+        kind: 'payment_polled',
+        actor: said ? providerActor : 'sweeper',
+        detail: said ? { status: said, provider: payment.name } : { status: null, provider: payment.name, error: 'Provider unreachable' },
+      };
+      // The poll is recorded in the statement that settles, or alone when nothing settles.
+      if (said === 'SUCCESSFUL' || said === 'FAILED') {
+        const outcome = await settle({ reference, status: said, actor: providerActor, via: 'poll' }, undefined, [polled]);
+        if (outcome.result === 'settled') counts[said === 'SUCCESSFUL' ? 'settled' : 'failed'] += 1;
+      } else if (said === 'PENDING' || Date.now() - createdAt.getTime() >= hardLimitMs) {
+        const outcome = await settle({ reference, status: 'FAILED', actor: 'sweeper', via: 'timeout', reason: TIMED_OUT_STATUS }, undefined, [polled]);
+        if (outcome.result === 'settled') counts.failed += 1;
+      } else {
+        await events.record(polled);
+        counts.kept += 1;
+      }
+    };
+    for (let i = 0; i < stale.length; i += concurrency) await Promise.all(stale.slice(i, i + concurrency).map(ask));
+    if (stale.length > 0) log.info({ ...counts, timeoutMinutes }, 'swept payments left pending too long');
+    return counts;
+  }
+
+  let running: Promise<{ settled: number; failed: number; kept: number } | undefined> | undefined;
   const sweep = () => {
-    // One sweep at a time: a slow one is not stacked on.
-    running ??= repo
-      .failStalePayments(timeoutMinutes)
-      .then((failed) => {
-        if (failed > 0) log.info({ failed, timeoutMinutes }, 'failed payments left pending too long');
+    running ??= sweepOnce()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'payment sweep failed');
+        return undefined;
       })
-      .catch((error: unknown) => log.error({ err: error }, 'payment sweep failed'))
       .finally(() => (running = undefined));
     return running;
   };

@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import { Client } from 'pg';
 import { buildApp, type AppDeps } from '../src/app';
+import { signedCallback } from '../src/callback-signature';
 import { hashPassword } from '../src/auth/passwords';
 import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import type { Role } from '../../src/domain/roles';
 
 export const TEST_PASSWORD = 'password-123';
+/** The payment callback secret of every test world. */
+export const TEST_CALLBACK_SECRET = 'test-callback-secret-0123456789';
 
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
 
@@ -14,9 +17,9 @@ export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot'> = {}) {
+export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken'> = {}) {
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), ...options });
+  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), callbackSecret: TEST_CALLBACK_SECRET, ...options });
   await app.ready();
   let counter = 0;
 
@@ -27,6 +30,14 @@ export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoo
       await app.close();
       await database.close();
       await drop();
+    },
+    /** A provider's callback as it arrives: the body signed with the world's secret. */
+    callback(url: string, body: Record<string, unknown>, format: 'json' | 'form' = 'json') {
+      return app.inject({ method: 'POST', url, ...signedCallback(body, TEST_CALLBACK_SECRET, format) });
+    },
+    /** The payment provider's signed callback. */
+    pay(reference: string, status: string) {
+      return world.callback('/v1/payments/callback', { reference, status });
     },
     /** Adds a user straight to the database with TEST_PASSWORD. */
     async createUser(role: Role = 'agent', extra: Partial<typeof users.$inferInsert> = {}) {

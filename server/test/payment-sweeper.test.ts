@@ -1,46 +1,125 @@
-import { inArray } from 'drizzle-orm';
-import { transactions } from '../src/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { transactionEvents, transactions } from '../src/db/schema';
+import { paymentSettlement } from '../src/payment-settlement';
 import { startPaymentSweeper } from '../src/payment-sweeper';
+import type { PaymentProvider, PaymentStatus } from '../src/providers/payment';
+import { localSmsProvider } from '../src/providers/sms';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 jest.setTimeout(30_000);
 
 let world: TestWorld;
+let code: string;
 beforeAll(async () => {
   world = await buildTestWorld();
+  code = (await createCatalogue(world, null)).code.name;
 });
 afterAll(() => world.close());
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const rowsOf = async (ids: string[]) => new Map((await world.db.select().from(transactions).where(inArray(transactions.id, ids))).map((r) => [r.id, r]));
+const eventsOf = (id: string) => world.db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, id));
+
+/** A provider that answers each reference as told, or cannot be reached for those told 'down'. */
+function answeringProvider(answers: Record<string, PaymentStatus | 'down'>): PaymentProvider & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    name: 'stub',
+    asked,
+    collect: async ({ reference }) => ({ accepted: true, providerRef: reference }),
+    async status(reference) {
+      asked.push(reference);
+      const answer = answers[reference] ?? 'PENDING';
+      if (answer === 'down') throw new Error('ECONNREFUSED');
+      return answer;
+    },
+  };
+}
+
+async function sweepWith(payment: PaymentProvider, sms = localSmsProvider()) {
+  const log = { info: jest.fn(), error: jest.fn() };
+  const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment, settle: paymentSettlement(world.db, sms), sms, log });
+  await sweeper.stop(); // waits for the sweep made at start
+  return log;
+}
 
 describe('payment sweeper (DESIGN §6)', () => {
-  it('fails payments pending past the timeout, leaves the rest, and a late callback changes nothing', async () => {
-    const code = (await createCatalogue(world, null)).code.name;
-    const [stale, fresh, noPayment, paid] = await insertTransactions(world, code, [
-      { createdAt: minutesAgo(20), paymentRef: 'sweep-stale' },
+  it('asks the provider about payments pending past the timeout and settles them as it says', async () => {
+    const [paid, refused, pending, fresh, noPayment, done] = await insertTransactions(world, code, [
+      { createdAt: minutesAgo(20), paymentRef: 'sweep-paid', categoryLevel: 'vip' },
+      { createdAt: minutesAgo(20), paymentRef: 'sweep-refused' },
+      { createdAt: minutesAgo(20), paymentRef: 'sweep-pending' },
       { createdAt: minutesAgo(5), paymentRef: 'sweep-fresh' },
       { createdAt: minutesAgo(60) }, // never reached the payment step
-      { createdAt: minutesAgo(60), paymentRef: 'sweep-paid', isComplete: true },
+      { createdAt: minutesAgo(60), paymentRef: 'sweep-done', isComplete: true },
     ]);
-    const log = { info: jest.fn(), error: jest.fn() };
-    const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, log });
-    await sweeper.sweep();
-    await sweeper.stop();
+    const provider = answeringProvider({ 'sweep-paid': 'SUCCESSFUL', 'sweep-refused': 'FAILED', 'sweep-pending': 'PENDING' });
+    const log = await sweepWith(provider);
 
-    const rows = await world.db.select().from(transactions).where(inArray(transactions.id, [stale.id, fresh.id, noPayment.id, paid.id]));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(stale.id)).toMatchObject({ isDeleted: true, isComplete: false, messageStatuses: 'Payment timed out' });
-    expect(byId.get(stale.id)!.callbackTime).toBeInstanceOf(Date);
-    expect(byId.get(fresh.id)).toMatchObject({ isDeleted: false, isComplete: false });
-    expect(byId.get(noPayment.id)).toMatchObject({ isDeleted: false, isComplete: false });
-    expect(byId.get(paid.id)).toMatchObject({ isDeleted: false, isComplete: true });
-    expect(log.info).toHaveBeenCalledWith({ failed: 1, timeoutMinutes: 15 }, expect.any(String));
+    expect(provider.asked.sort()).toEqual(['sweep-paid', 'sweep-pending', 'sweep-refused']);
+    const rows = await rowsOf([paid.id, refused.id, pending.id, fresh.id, noPayment.id, done.id]);
+    expect(rows.get(paid.id)).toMatchObject({ isComplete: true, isDeleted: false });
+    expect(rows.get(refused.id)).toMatchObject({ isComplete: false, isDeleted: true });
+    expect(rows.get(refused.id)!.messageStatuses).toBe('Payment failed');
+    expect(rows.get(pending.id)).toMatchObject({ isComplete: false, isDeleted: true, messageStatuses: 'Payment timed out' });
+    expect(rows.get(pending.id)!.callbackTime).toBeInstanceOf(Date);
+    expect(rows.get(fresh.id)).toMatchObject({ isDeleted: false, isComplete: false });
+    expect(rows.get(noPayment.id)).toMatchObject({ isDeleted: false, isComplete: false });
+    expect(rows.get(done.id)).toMatchObject({ isDeleted: false, isComplete: true });
+    expect(log.info).toHaveBeenCalledWith({ settled: 1, failed: 2, kept: 0, timeoutMinutes: 15 }, expect.any(String));
 
-    const late = await world.app.inject({ method: 'POST', url: '/v1/payments/callback', payload: { reference: 'sweep-stale', status: 'SUCCESSFUL' } });
+    const paidEvents = await eventsOf(paid.id);
+    expect(paidEvents.map((e) => [e.kind, e.actor])).toEqual([
+      ['payment_polled', 'provider:stub'],
+      ['payment_settled', 'provider:stub'],
+    ]);
+    expect(paidEvents[1].detail).toMatchObject({ status: 'SUCCESSFUL', via: 'poll' });
+    const pendingEvents = await eventsOf(pending.id);
+    expect(pendingEvents.map((e) => [e.kind, e.actor, e.detail.status])).toEqual([
+      ['payment_polled', 'provider:stub', 'PENDING'],
+      ['payment_settled', 'sweeper', 'FAILED'],
+    ]);
+
+    // A late callback for the timed-out payment changes nothing.
+    const late = await world.pay('sweep-pending', 'SUCCESSFUL');
     expect(late.json().message).toBe('Payment already settled');
+    expect((await rowsOf([pending.id])).get(pending.id)).toMatchObject({ isComplete: false, isDeleted: true });
     const admin = (await world.headersFor('admin')).headers;
     const failed = await world.app.inject({ method: 'GET', url: `/v1/transactions/to/give/attention?name=${encodeURIComponent(code)}`, headers: admin });
-    expect(failed.json().results).toMatchObject({ total: 1, docs: [{ _id: stale.id, isDeleted: true, isComplete: false }] });
+    expect(failed.json().results.docs.map((d: { _id: string }) => d._id).sort()).toEqual([pending.id, refused.id].sort());
+  });
+
+  it('keeps a payment the provider cannot be asked about, until four timeouts have passed', async () => {
+    const [recent, ancient] = await insertTransactions(world, code, [
+      { createdAt: minutesAgo(30), paymentRef: 'sweep-down-recent' },
+      { createdAt: minutesAgo(61), paymentRef: 'sweep-down-ancient' },
+    ]);
+    const log = await sweepWith(answeringProvider({ 'sweep-down-recent': 'down', 'sweep-down-ancient': 'down' }));
+    const rows = await rowsOf([recent.id, ancient.id]);
+    expect(rows.get(recent.id)).toMatchObject({ isComplete: false, isDeleted: false });
+    expect(rows.get(ancient.id)).toMatchObject({ isComplete: false, isDeleted: true, messageStatuses: 'Payment timed out' });
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ reference: 'sweep-down-recent' }), expect.any(String));
+    expect((await eventsOf(recent.id)).map((e) => [e.kind, e.actor, e.detail.error])).toEqual([['payment_polled', 'sweeper', 'Provider unreachable']]);
+
+    // The next sweep, with the provider back, settles the one it kept.
+    await sweepWith(answeringProvider({ 'sweep-down-recent': 'SUCCESSFUL' }));
+    expect((await rowsOf([recent.id])).get(recent.id)).toMatchObject({ isComplete: true, isDeleted: false });
+  });
+
+  it('sends the ticket of a call settled by a process that stopped before sending it, once', async () => {
+    const [stuck, justSettled] = await insertTransactions(world, code, [
+      { paymentRef: 'sweep-unsent', isComplete: true, ticketMessage: 'Gate 9', messageStatuses: 'Sending', callbackTime: minutesAgo(2) },
+      { paymentRef: 'sweep-sending', isComplete: true, ticketMessage: 'Gate 10', messageStatuses: 'Sending', callbackTime: new Date() },
+    ]);
+    const sent: string[] = [];
+    const sms = { name: 'counting', send: async ({ message }: { message: string }) => (sent.push(message), { status: 'sent' as const, providerRef: `SMS-${sent.length}` }) };
+    await Promise.all([sweepWith(answeringProvider({}), sms), sweepWith(answeringProvider({}), sms)]);
+    expect(sent).toEqual(['Gate 9']);
+    const rows = await rowsOf([stuck.id, justSettled.id]);
+    expect(rows.get(stuck.id)).toMatchObject({ messageStatuses: 'Sent', ticketSmsRef: 'SMS-1' });
+    // One still within the SMS provider's time is left to the process sending it.
+    expect(rows.get(justSettled.id)).toMatchObject({ messageStatuses: 'Sending', ticketSmsRef: null });
+    expect((await eventsOf(stuck.id)).map((e) => [e.kind, e.actor])).toEqual([['sms_sent', 'sweeper']]);
   });
 });

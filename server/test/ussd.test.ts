@@ -25,8 +25,7 @@ const dial = (sessionId: string, text: string, phoneNumber = '+256772000111') =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ sessionId, serviceCode: code, phoneNumber, networkCode: '64110', text }).toString(),
   });
-const pay = (reference: string, status: string) =>
-  world.app.inject({ method: 'POST', url: '/v1/payments/callback', payload: { reference, status } });
+const pay = (reference: string, status: string) => world.pay(reference, status);
 const bySession = async (sessionId: string) =>
   (await world.db.select().from(transactions).where(eq(transactions.sessionId, sessionId)))[0];
 
@@ -57,7 +56,7 @@ describe('USSD and payment callbacks', () => {
     const first = await pay(paymentRef!, 'SUCCESSFUL');
     expect(first.statusCode).toBe(200);
     const settled = await bySession('s-4');
-    expect(settled).toMatchObject({ isComplete: true, isDeleted: false, ticketMessage: 'VIP ticket 7781', messageStatuses: 'Delivered' });
+    expect(settled).toMatchObject({ isComplete: true, isDeleted: false, ticketMessage: 'VIP ticket 7781', messageStatuses: 'Sent' });
     expect(settled.callbackTime).toBeInstanceOf(Date);
     const again = await pay(paymentRef!, 'FAILED');
     expect(again.json()).toMatchObject({ message: 'Payment already settled' });

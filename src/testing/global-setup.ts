@@ -21,7 +21,12 @@ export default async function globalSetup() {
   const database = await openDatabase({ dataDir: 'memory' });
   await ensureFirstAdmin(database.db, TEST_ADMIN.userName, TEST_ADMIN.password);
   await seedCampaignTestVotes(database.db);
-  const app = await buildApp({ db: database.db, jwtSecret: crypto.randomUUID(), providers: { sms: firstSmsFailsForUnreachable(localSmsProvider()) } });
+  // Web tests play the payment provider: they sign callbacks with this secret (src/testing/ussd-calls.ts).
+  process.env.DIALDESK_CALLBACK_SECRET = crypto.randomUUID();
+  const app = await buildApp({
+    db: database.db, jwtSecret: crypto.randomUUID(), callbackSecret: process.env.DIALDESK_CALLBACK_SECRET,
+    providers: { sms: firstSmsFailsForUnreachable(localSmsProvider()) },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('test API did not start');

@@ -1,10 +1,11 @@
+import { signCallback } from '../../server/src/callback-signature';
 import { apiUrl } from '../api/api-url';
 import { REQUIRED_PRICE_LEVELS } from '../domain/category-levels';
 import type { Transaction } from '../domain/entities';
 import { createAgentViaApi, loginViaApi, uniqueName, type TestAgent } from './render-app';
 import { TEST_ADMIN } from './test-admin';
 
-async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: Record<string, string> }): Promise<{ status: number; json: T; text: string }> {
+async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: Record<string, string>; signed?: boolean }): Promise<{ status: number; json: T; text: string }> {
   const headers: Record<string, string> = init.token ? { Authorization: `Bearer ${init.token}` } : {};
   let body: string | undefined;
   if (init.form) {
@@ -14,6 +15,8 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
+  // As the payment provider does: the body's HMAC with the secret the test API was started with.
+  if (init.signed) headers['X-Callback-Signature'] = signCallback(body ?? '', process.env.DIALDESK_CALLBACK_SECRET ?? '');
   const response = await fetch(apiUrl(path), { method: init.method ?? 'POST', headers, body });
   const text = await response.text();
   let json = undefined as T;
@@ -73,7 +76,7 @@ export async function dialCalls(code: string, calls: { phoneNumber: string; choi
   // Calls were made in order, so the oldest call is the first one asked for.
   const oldestFirst = [...made].reverse();
   for (const [i, c] of calls.entries()) {
-    if (c.outcome !== 'PENDING') await call('/v1/payments/callback', { body: { reference: oldestFirst[i].paymentRef, status: c.outcome } });
+    if (c.outcome !== 'PENDING') await call('/v1/payments/callback', { body: { reference: oldestFirst[i].paymentRef, status: c.outcome }, signed: true });
   }
   return oldestFirst.map((t, i) => ({ ...t, outcome: calls[i].outcome }));
 }

@@ -232,6 +232,9 @@ export const transactions = pgTable(
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
     uniqueIndex('transactions_session_key').on(t.sessionId),
     index('transactions_ticket_sms_ref_idx').on(t.ticketSmsRef).where(sql`${t.ticketSmsRef} is not null`),
+    // Settled calls whose ticket SMS is not known sent (a process stopped between the two): a
+    // handful at most, for the sweeper to send (DESIGN §6).
+    index('transactions_ticket_sending_idx').on(t.callbackTime).where(sql`${t.messageStatuses} = 'Sending'`),
   ],
 );
 

@@ -20,6 +20,10 @@ declare module 'fastify' {
 export default fp(
   async function providers(app: FastifyInstance, options: { providers: Providers }) {
     app.decorate('providers', options.providers);
+    // The local and MoMo providers hold timers and settlements in flight.
+    app.addHook('onClose', async () => {
+      await options.providers.payment.close?.();
+    });
   },
   { name: 'providers' },
 );

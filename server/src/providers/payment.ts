@@ -4,17 +4,96 @@ export interface CollectRequest {
   amount: number;
 }
 
-/** Mobile-money collection. The local provider accepts every request; MTN MoMo by PAYMENT_PROVIDER=momo. */
+/** What a provider says about a payment; PENDING while the customer has not answered the prompt. */
+export type PaymentStatus = 'SUCCESSFUL' | 'FAILED' | 'PENDING';
+
+/** A provider's final word, handed to the settlement (payment-settlement.ts). */
+export type SettleDecision = (reference: string, status: 'SUCCESSFUL' | 'FAILED') => Promise<unknown>;
+
+/**
+ * Mobile-money collection (DESIGN §1), chosen by PAYMENT_PROVIDER: `local` settles by itself after a
+ * delay, `external` waits for signed callbacks, `momo` is MTN MoMo Collections.
+ */
 export interface PaymentProvider {
   readonly name: string;
   collect(request: CollectRequest): Promise<{ accepted: boolean; providerRef: string }>;
+  /** Asks the provider about a payment; throws when the provider cannot be reached. */
+  status(reference: string): Promise<PaymentStatus>;
+  /** Stops timers and waits for work in flight; called when the app closes. */
+  close?(): Promise<void>;
 }
 
-export function localPaymentProvider(): PaymentProvider {
+/**
+ * Accepts every request and never settles by itself: settlement comes only from the signed callback
+ * (tests and bench:ingest play the provider). It knows nothing, so every payment reads as pending.
+ */
+export function externalPaymentProvider(): PaymentProvider {
+  return {
+    name: 'external',
+    async collect(request) {
+      return { accepted: true, providerRef: request.reference };
+    },
+    async status() {
+      return 'PENDING';
+    },
+  };
+}
+
+export interface LocalPaymentOptions {
+  /** How long the pretend customer takes to approve (PAYMENT_LOCAL_DELAY_MS). */
+  delayMs: number;
+  /** The share of payments refused (PAYMENT_LOCAL_FAIL_RATE), 0 to 1. */
+  failRate: number;
+  /** The decision for each payment, in [0, 1); tests inject their own. */
+  random?: () => number;
+  settle: SettleDecision;
+  onError?: (error: unknown, reference: string) => void;
+}
+
+/**
+ * The demo's provider: approves each payment after a delay and refuses a share of them, settling
+ * through the same code as a provider callback so the screens show all three states live. Its
+ * decisions live in this process only; a payment it forgot (a restart) reads as pending, and the
+ * sweeper fails it as timed out.
+ */
+export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvider {
+  const random = options.random ?? Math.random;
+  const decisions = new Map<string, { status: 'SUCCESSFUL' | 'FAILED'; due: boolean; timer: NodeJS.Timeout }>();
+  const inFlight = new Set<Promise<void>>();
+  let closed = false;
+
+  const settle = (reference: string) => {
+    const decision = decisions.get(reference);
+    if (!decision || closed) return;
+    decision.due = true;
+    const work: Promise<void> = options
+      .settle(reference, decision.status)
+      // Settled: forgotten. Not settled: kept, so the sweeper's question still gets the answer.
+      .then(() => void decisions.delete(reference))
+      .catch((error: unknown) => options.onError?.(error, reference))
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+  };
+
   return {
     name: 'local',
     async collect(request) {
+      if (!decisions.has(request.reference)) {
+        const status = random() < options.failRate ? 'FAILED' : 'SUCCESSFUL';
+        const timer = setTimeout(() => settle(request.reference), options.delayMs);
+        timer.unref();
+        decisions.set(request.reference, { status, due: false, timer });
+      }
       return { accepted: true, providerRef: request.reference };
+    },
+    async status(reference) {
+      const decision = decisions.get(reference);
+      return decision?.due ? decision.status : 'PENDING';
+    },
+    async close() {
+      closed = true;
+      for (const decision of decisions.values()) clearTimeout(decision.timer);
+      await Promise.all([...inFlight]);
     },
   };
 }

@@ -1,9 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
 import { transactions } from '../db/schema';
 import { transactionEventsRepository } from './transaction-events-repository';
 import { transactionReads } from './transaction-reads';
+import type { NewTransactionEvent } from './transaction-events-repository';
+
+const eventRow = (event: Omit<NewTransactionEvent, 'transactionId'>, transactionId: SQL) =>
+  sql`select ${transactionId}, ${event.kind}::text, ${event.actor}::text, ${JSON.stringify(event.detail ?? {})}::jsonb, ${event.dedupeKey ?? null}::text`;
 
 export type { TransactionFilter } from './transaction-reads';
 
@@ -85,8 +89,80 @@ export function transactionsRepository(db: Db) {
       return row;
     },
 
-    async setMessageStatus(id: string, messageStatuses: string) {
-      await db.update(transactions).set({ messageStatuses }).where(eq(transactions.id, id));
+    /**
+     * Settles a pending payment and records, in the same statement (one commit on the hot path of
+     * a callback): `along` (the callback or poll that said so) whether or not it settles, and
+     * `settledEvent` on the call only if this statement settled it. Answers the settled call, or
+     * undefined when it was not pending (already settled, or no such reference).
+     */
+    async settleRecording(
+      reference: string,
+      values: { isComplete: boolean; isDeleted: boolean; ticketMessage: string | null; messageStatuses: string },
+      settledEvent: Omit<NewTransactionEvent, 'transactionId'>,
+      along: NewTransactionEvent[] = [],
+    ): Promise<{ id: string; phoneNumber: string } | undefined> {
+      const rows = [...along.map((event) => eventRow(event, sql`${event.transactionId ?? null}::uuid`)), eventRow(settledEvent, sql`id`).append(sql` from settled`)];
+      const result = (await db.execute(sql`
+        with settled as (
+          update transactions
+          set is_complete = ${values.isComplete}, is_deleted = ${values.isDeleted}, ticket_message = ${values.ticketMessage},
+              message_statuses = ${values.messageStatuses}, callback_time = now()
+          where payment_ref = ${reference} and not is_complete and not is_deleted
+          returning id, phone_number
+        ), recorded as (
+          insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key)
+          ${sql.join(rows, sql` union all `)}
+          on conflict (dedupe_key) do nothing
+        )
+        select id, phone_number as "phoneNumber" from settled`)) as unknown as { rows: { id: string; phoneNumber: string }[] };
+      return result.rows[0];
+    },
+
+    async findByTicketSmsRef(ticketSmsRef: string) {
+      const [row] = await db.select().from(transactions).where(eq(transactions.ticketSmsRef, ticketSmsRef)).limit(1);
+      return row;
+    },
+
+    /**
+     * Lands a ticket SMS's delivery report in `messageStatuses`, only while that SMS is still the
+     * call's latest (a report for an SMS a resend replaced changes nothing) and never taking back
+     * 'Delivered': the customer has the ticket. Answers whether the status changed.
+     */
+    async landTicketDelivery(ticketSmsRef: string, messageStatuses: 'Delivered' | 'Failed') {
+      const changed = await db
+        .update(transactions)
+        .set({ messageStatuses })
+        .where(and(eq(transactions.ticketSmsRef, ticketSmsRef), sql`${transactions.messageStatuses} is distinct from 'Delivered'`))
+        .returning({ id: transactions.id });
+      return changed.length > 0;
+    },
+
+    /**
+     * Settled calls whose ticket SMS has been 'Sending' for more than `seconds`: the process that
+     * settled them stopped before the SMS provider answered (read through a small partial index).
+     */
+    async unsentTickets(seconds: number, limit: number) {
+      return db
+        .select({ id: transactions.id, phoneNumber: transactions.phoneNumber, ticketMessage: transactions.ticketMessage })
+        .from(transactions)
+        .where(and(sql`${transactions.messageStatuses} = 'Sending'`, sql`${transactions.callbackTime} < now() - make_interval(secs => ${seconds})`))
+        .orderBy(transactions.callbackTime)
+        .limit(limit);
+    },
+
+    /** Claims an unsent ticket for one sender: only the first claim of a call succeeds. */
+    async claimUnsentTicket(id: string, claim: string) {
+      const claimed = await db
+        .update(transactions)
+        .set({ ticketSmsRef: claim })
+        .where(and(eq(transactions.id, id), sql`${transactions.messageStatuses} = 'Sending'`, sql`${transactions.ticketSmsRef} is null`))
+        .returning({ id: transactions.id });
+      return claimed.length > 0;
+    },
+
+    /** Clears a claim the SMS provider's id did not replace (it gave none). */
+    async releaseTicketClaim(id: string, claim: string) {
+      await db.update(transactions).set({ ticketSmsRef: null }).where(and(eq(transactions.id, id), eq(transactions.ticketSmsRef, claim)));
     },
 
     async markFailed(id: string) {
@@ -94,21 +170,21 @@ export function transactionsRepository(db: Db) {
     },
 
     /**
-     * Fails the payments still pending after `minutes` (DESIGN §6). A late callback then finds the
-     * payment settled and changes nothing. Answers how many were failed.
+     * Payments still pending after `minutes`, oldest first (DESIGN §6): the sweeper asks the
+     * provider about each before settling or failing it.
      */
-    async failStalePayments(minutes: number): Promise<number> {
-      const failed = await db
-        .update(transactions)
-        .set({ isDeleted: true, callbackTime: sql`now()`, messageStatuses: 'Payment timed out' })
+    async stalePayments(minutes: number, limit: number) {
+      return db
+        .select({ id: transactions.id, paymentRef: transactions.paymentRef, createdAt: transactions.createdAt })
+        .from(transactions)
         .where(
           and(
             sql`not ${transactions.isComplete} and not ${transactions.isDeleted} and ${transactions.paymentRef} is not null`,
             sql`${transactions.createdAt} < now() - make_interval(mins => ${minutes})`,
           ),
         )
-        .returning({ id: transactions.id });
-      return failed.length;
+        .orderBy(transactions.createdAt)
+        .limit(limit) as Promise<{ id: string; paymentRef: string; createdAt: Date }[]>;
     },
   };
 }

@@ -1,59 +1,65 @@
-import crypto from 'node:crypto';
 import formBody from '@fastify/formbody';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { documentedBody, HttpError, notFound, ok, validBody } from '../http';
-import { contentsRepository } from '../repositories/contents-repository';
 import { text } from '../../../src/domain/schemas/text';
+import { authenticatedCallback, callbackBodyHash, type CallbackAuth } from '../callback-auth';
+import { documentedBody, notFound, ok, validBody } from '../http';
+import { paymentSettlement } from '../payment-settlement';
+import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
 
-const paymentSchema = yup.object({
+const STATUSES = ['SUCCESSFUL', 'FAILED', 'PENDING'] as const;
+
+const callbackSchema = yup.object({
   reference: text(200).trim().required('reference is required'),
   status: text(20)
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
     .required('status is required')
-    .oneOf(['SUCCESSFUL', 'FAILED'], 'status must be SUCCESSFUL or FAILED'),
+    .oneOf([...STATUSES], 'status must be SUCCESSFUL, FAILED or PENDING'),
 });
 
-/** With PAYMENT_CALLBACK_SECRET set, only the provider that knows it may settle payments. */
-function checkSecret(request: FastifyRequest) {
-  const secret = process.env.PAYMENT_CALLBACK_SECRET;
-  if (!secret) return;
-  const given = Buffer.from(String(request.headers['x-callback-secret'] ?? ''));
-  const wanted = Buffer.from(secret);
-  if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted)) throw new HttpError(401, 'Unknown caller');
+/** Providers name the reference differently (MoMo's callback carries our externalId); other fields are ignored. */
+function callbackFields(body: unknown) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const fields = body as Record<string, unknown>;
+  return { reference: fields.reference ?? fields.referenceId ?? fields.externalId, status: fields.status };
 }
 
-/** The payment provider's callback (DESIGN §6), idempotent on the reference. */
-export default async function paymentsRoutes(app: FastifyInstance) {
+/**
+ * The payment provider's callback (DESIGN §6): authenticated before anything else, idempotent on
+ * the reference (a repeated, late or out-of-order callback changes nothing twice), PENDING recorded
+ * and nothing settled.
+ */
+export default async function paymentsRoutes(app: FastifyInstance, options: { callbackAuth: CallbackAuth }) {
   const repo = transactionsRepository(app.db);
-  const contents = contentsRepository(app.db);
+  const events = transactionEventsRepository(app.db);
+  const settle = paymentSettlement(app.db, app.providers.sms);
   // Providers may post form-encoded; parsed inside this plugin only.
   await app.register(formBody);
 
-  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(paymentSchema) } }, async (request, reply) => {
-    checkSecret(request);
-    const { reference, status } = await validBody(paymentSchema, request.body);
-    const found = await repo.findByPaymentRef(reference);
-    if (!found) throw notFound('Payment');
-
-    if (status === 'FAILED') {
-      const settled = await repo.settle(reference, { isDeleted: true, callbackTime: new Date() });
-      return ok(reply, settled ? 'Payment failed' : 'Payment already settled', { _id: found.id });
-    }
-
-    const ticket = found.categoryId && found.categoryLevel ? await contents.activeMessage(found.categoryId, found.categoryLevel) : undefined;
-    const settled = await repo.settle(reference, {
-      isComplete: true,
-      callbackTime: new Date(),
-      ticketMessage: ticket ?? null,
-      messageStatuses: ticket ? 'Sending' : 'No ticket content',
-    });
-    if (!settled) return ok(reply, 'Payment already settled', { _id: found.id });
-    if (ticket) {
-      // Only the callback that settled the payment sends the ticket, so a retry sends nothing twice.
-      const sent = await app.providers.sms.send({ phoneNumber: settled.phoneNumber, message: ticket }).catch(() => ({ status: 'failed' as const }));
-      await repo.setMessageStatus(settled.id, sent.status === 'failed' ? 'Failed' : 'Delivered');
-    }
-    return ok(reply, 'Payment recorded', { _id: found.id });
-  });
+  app.post(
+    '/v1/payments/callback',
+    { schema: { tags: ['ingestion'] }, preParsing: authenticatedCallback(options.callbackAuth), config: { swaggerTransform: documentedBody(callbackSchema) } },
+    async (request, reply) => {
+      const { reference, status } = await validBody(callbackSchema, callbackFields(request.body));
+      const call = await repo.findByPaymentRef(reference);
+      if (!call) throw notFound('Payment');
+      const actor = `provider:${app.providers.payment.name}`;
+      const callback = {
+        transactionId: call.id,
+        kind: 'payment_callback' as const,
+        actor,
+        detail: { status },
+        dedupeKey: `callback:${reference}:${status}:${callbackBodyHash(request)}`,
+      };
+      if (status === 'PENDING') {
+        await events.record(callback);
+        return ok(reply, 'Payment pending', { _id: call.id });
+      }
+      // The callback's event is recorded in the same statement that settles (one commit).
+      const settled = await settle({ reference, status, actor, via: 'callback' }, call, [callback]);
+      if (settled.result !== 'settled') return ok(reply, 'Payment already settled', { _id: call.id });
+      return ok(reply, status === 'FAILED' ? 'Payment failed' : 'Payment recorded', { _id: call.id });
+    },
+  );
 }

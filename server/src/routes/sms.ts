@@ -3,11 +3,15 @@ import * as yup from 'yup';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
+import { TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
+import { authenticatedCallback, type CallbackAuth } from '../callback-auth';
 import { documentedBody, HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
 import { text } from '../../../src/domain/schemas/text';
 import { deliveryStatusOf } from '../providers/africastalking-sms';
 import type { SmsSendResult } from '../providers/sms';
 import { smsRepository } from '../repositories/sms-repository';
+import { transactionEventsRepository } from '../repositories/transaction-events-repository';
+import { transactionsRepository } from '../repositories/transactions-repository';
 
 const FINAL_STATUSES = new Set(['delivered', 'failed']);
 
@@ -18,8 +22,15 @@ const deliveryReportSchema = yup.object({
   failureReason: text(200).optional(),
 });
 
-export default async function smsRoutes(app: FastifyInstance) {
+/**
+ * `deliveryReportAuth`: how a delivery report proves its sender (DESIGN §4). Africa's Talking signs
+ * nothing, so with SMS_PROVIDER=africastalking its callback URL carries AT_CALLBACK_TOKEN
+ * (`?token=`); any other sender signs the body like a payment callback.
+ */
+export default async function smsRoutes(app: FastifyInstance, options: { deliveryReportAuth: CallbackAuth }) {
   const repo = smsRepository(app.db);
+  const calls = transactionsRepository(app.db);
+  const events = transactionEventsRepository(app.db);
 
   // Africa's Talking posts delivery reports as a form; scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -57,17 +68,37 @@ export default async function smsRoutes(app: FastifyInstance) {
     return ok(reply, 'Successfully sent the message!', await repo.findView(row.id), 201);
   });
 
-  /** Africa's Talking calls this without a token; unknown ids are acknowledged and ignored. */
-  app.post('/v1/sms/delivery-report', { schema: { tags: ['sms'] }, config: { swaggerTransform: documentedBody(deliveryReportSchema) } }, async (request, reply) => {
-    const { id, status: reported, failureReason: reason } = await validBody(deliveryReportSchema, request.body);
-    const status = deliveryStatusOf(reported);
-    if (!status) throw new HttpError(400, 'Unknown delivery status', [{ field: 'status', message: 'Unknown delivery status' }]);
-    const row = await repo.findByProviderRef(id);
-    if (!row) return ok(reply, 'Ignored', null);
-    // Reports may repeat or arrive out of order: a final status is never stepped back to 'sent'.
-    if (FINAL_STATUSES.has(row.status) && status === 'sent') return ok(reply, 'Recorded', null);
-    const failureReason = status === 'failed' ? (reason ?? null) : null;
-    await repo.update(row.id, { status, failureReason });
-    return ok(reply, 'Recorded', null);
-  });
+  /**
+   * Delivery reports, authenticated before their body is read. They land on the SMS they report:
+   * a row of the SMS screen, or a call's ticket SMS (found by ticketSmsRef), whose status moves
+   * to 'Delivered' or 'Failed' with an 'sms_delivery' event on its timeline. Unknown ids are
+   * acknowledged and ignored.
+   */
+  app.post(
+    '/v1/sms/delivery-report',
+    { schema: { tags: ['sms'] }, preParsing: authenticatedCallback(options.deliveryReportAuth), config: { swaggerTransform: documentedBody(deliveryReportSchema) } },
+    async (request, reply) => {
+      const { id, status: reported, failureReason: reason } = await validBody(deliveryReportSchema, request.body);
+      const status = deliveryStatusOf(reported);
+      if (!status) throw new HttpError(400, 'Unknown delivery status', [{ field: 'status', message: 'Unknown delivery status' }]);
+      const failureReason = status === 'failed' ? (reason ?? null) : null;
+
+      const row = await repo.findByProviderRef(id);
+      // Reports may repeat or arrive out of order: a final status is never stepped back to 'sent'.
+      if (row && !(FINAL_STATUSES.has(row.status) && status === 'sent')) await repo.update(row.id, { status, failureReason });
+
+      const call = await calls.findByTicketSmsRef(id);
+      if (call) {
+        await events.record({
+          transactionId: call.id,
+          kind: 'sms_delivery',
+          actor: `provider:${app.providers.sms.name}`,
+          detail: { status: reported, failureReason },
+          dedupeKey: `delivery:${id}:${reported.toLowerCase()}`,
+        });
+        if (status !== 'sent') await calls.landTicketDelivery(id, status === 'delivered' ? TICKET_SMS_STATUS.delivered : TICKET_SMS_STATUS.failed);
+      }
+      return ok(reply, row || call ? 'Recorded' : 'Ignored', null);
+    },
+  );
 }

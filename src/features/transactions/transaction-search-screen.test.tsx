@@ -28,7 +28,7 @@ describe('Transaction search screen', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('Showing 2 out of 2 entries');
     expect(screen.getByRole('columnheader', { name: 'Copy' })).toBeInTheDocument();
-    expect(screen.getByText('Delivered')).toBeInTheDocument();
+    expect(screen.getByText('Sent')).toBeInTheDocument();
     expect(screen.getByText('failed')).toBeInTheDocument();
 
     const paidRow = screen.getByText('processed').closest('[role="row"]') as HTMLElement;

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_ticket_sending_idx" ON "transactions" USING btree ("callback_time") WHERE "transactions"."message_statuses" = 'Sending';

@@ -1,0 +1,188 @@
+import type { CollectRequest, PaymentProvider, PaymentStatus, SettleDecision } from './payment';
+
+export interface MomoOptions {
+  /** https://sandbox.momodeveloper.mtn.com, or the production host MTN gives. */
+  baseUrl: string;
+  /** The Collections product's Ocp-Apim-Subscription-Key. */
+  subscriptionKey: string;
+  /** API user (a UUID) and its API key, for the OAuth token. */
+  apiUser: string;
+  apiKey: string;
+  /** X-Target-Environment: 'sandbox', or the country's ('mtnuganda'). */
+  targetEnvironment: string;
+  /** EUR in the sandbox, UGX in Uganda. */
+  currency: string;
+  /** Sent as X-Callback-Url when set. */
+  callbackUrl?: string;
+  /** Status polls after a request (ms after it), settling what MoMo decided; the sweeper backs them up. */
+  pollAfterMs?: number[];
+  settle?: SettleDecision;
+  onError?: (error: unknown, reference: string) => void;
+  /** Tries per call on 5xx and network errors, waiting retryDelayMs, then twice that, and so on. */
+  attempts?: number;
+  retryDelayMs?: number;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+/** MoMo could not be reached (network error or 5xx after every retry): the outcome is unknown. */
+export class PaymentProviderUnavailable extends Error {}
+
+const DEFAULT_POLLS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
+
+/**
+ * MTN MoMo Collections (DESIGN §1): requesttopay with our reference as X-Reference-Id (and
+ * externalId), the OAuth token cached until it expires, status by GET requesttopay/{reference}.
+ * 5xx and network errors are retried with backoff; 409 means the reference was already requested,
+ * which for us is the same request sent again.
+ */
+export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
+  const doFetch = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const attempts = Math.max(1, options.attempts ?? 3);
+  const retryDelayMs = options.retryDelayMs ?? 250;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  let token: { value: string; expiresAt: number } | undefined;
+  let fetchingToken: Promise<string> | undefined;
+  const polls = new Map<string, NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  let closed = false;
+
+  /** One call, retried on 5xx and network errors with exponential backoff. */
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (attempt - 1)));
+      try {
+        const response = await doFetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+        if (response.status < 500) return response;
+        lastError = new Error(`MoMo answered ${response.status}`);
+        await response.body?.cancel();
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    throw new PaymentProviderUnavailable(`MoMo unreachable: ${(lastError as Error).message}`);
+  }
+
+  async function newToken(): Promise<string> {
+    const basic = Buffer.from(`${options.apiUser}:${options.apiKey}`).toString('base64');
+    const response = await send(`${base}/collection/token/`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': options.subscriptionKey },
+    });
+    if (!response.ok) throw new PaymentProviderUnavailable(`MoMo refused the token request (${response.status})`);
+    const body = (await response.json()) as { access_token?: string; expires_in?: number };
+    if (!body.access_token) throw new PaymentProviderUnavailable('MoMo token answer without access_token');
+    const lifetimeMs = Number(body.expires_in ?? 3600) * 1000;
+    // Renewed a little early, so a token never expires between our check and MoMo's.
+    token = { value: body.access_token, expiresAt: now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
+    return token.value;
+  }
+
+  function accessToken(): Promise<string> {
+    if (token && token.expiresAt > now()) return Promise.resolve(token.value);
+    // Concurrent requests share one token request.
+    fetchingToken ??= newToken().finally(() => (fetchingToken = undefined));
+    return fetchingToken;
+  }
+
+  /** An authorised Collections call; a 401 (token revoked early) gets one fresh token and one more try. */
+  async function api(path: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<Response> {
+    for (let round = 0; ; round += 1) {
+      const response = await send(`${base}/collection/v1_0${path}`, {
+        method: init.method,
+        body: init.body,
+        headers: {
+          Authorization: `Bearer ${await accessToken()}`,
+          'X-Target-Environment': options.targetEnvironment,
+          'Ocp-Apim-Subscription-Key': options.subscriptionKey,
+          ...init.headers,
+        },
+      });
+      if (response.status !== 401 || round > 0) return response;
+      token = undefined;
+      await response.body?.cancel();
+    }
+  }
+
+  async function status(reference: string): Promise<PaymentStatus> {
+    const response = await api(`/requesttopay/${encodeURIComponent(reference)}`, { method: 'GET' });
+    // MoMo never received it, so nothing was taken.
+    if (response.status === 404) return 'FAILED';
+    if (!response.ok) throw new PaymentProviderUnavailable(`MoMo answered ${response.status} to a status request`);
+    const body = (await response.json()) as { status?: string };
+    const said = String(body.status ?? '').toUpperCase();
+    return said === 'SUCCESSFUL' || said === 'FAILED' ? said : 'PENDING';
+  }
+
+  function schedulePolls(reference: string, remaining: number[], waited = 0) {
+    const [next, ...rest] = remaining;
+    if (next === undefined || closed || !options.settle) return void polls.delete(reference);
+    const timer = setTimeout(() => {
+      const work: Promise<void> = status(reference)
+        .then(async (said) => {
+          if (said === 'PENDING') return schedulePolls(reference, rest, next);
+          polls.delete(reference);
+          await options.settle!(reference, said);
+        })
+        .catch((error: unknown) => {
+          options.onError?.(error, reference);
+          schedulePolls(reference, rest, next);
+        })
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+    }, next - waited);
+    timer.unref();
+    polls.set(reference, timer);
+  }
+
+  return {
+    name: 'momo',
+    async collect({ reference, phoneNumber, amount }: CollectRequest) {
+      const headers: Record<string, string> = { 'X-Reference-Id': reference, 'Content-Type': 'application/json' };
+      if (options.callbackUrl) headers['X-Callback-Url'] = options.callbackUrl;
+      const response = await api('/requesttopay', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          amount: String(amount),
+          currency: options.currency,
+          externalId: reference,
+          payer: { partyIdType: 'MSISDN', partyId: phoneNumber.replace(/^\+/, '') },
+          payerMessage: 'Dialdesk ticket',
+          payeeNote: reference,
+        }),
+      });
+      await response.body?.cancel();
+      // 202 Accepted; 409 the same reference was requested before (a retry of ours).
+      const accepted = response.status === 202 || response.status === 409;
+      if (accepted && !polls.has(reference)) schedulePolls(reference, options.pollAfterMs ?? DEFAULT_POLLS);
+      return { accepted, providerRef: reference };
+    },
+    status,
+    async close() {
+      closed = true;
+      for (const timer of polls.values()) clearTimeout(timer);
+      polls.clear();
+      await Promise.all([...inFlight]);
+    },
+  };
+}
+
+/** PAYMENT_PROVIDER=momo reads MOMO_* (README); missing credentials stop the start. */
+export function momoOptionsFromEnv(env: NodeJS.ProcessEnv): Omit<MomoOptions, 'settle' | 'onError'> {
+  const missing = ['MOMO_SUBSCRIPTION_KEY', 'MOMO_API_USER', 'MOMO_API_KEY'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=momo needs ${missing.join(', ')}`);
+  const targetEnvironment = env.MOMO_TARGET_ENVIRONMENT || 'sandbox';
+  return {
+    baseUrl: env.MOMO_BASE_URL || 'https://sandbox.momodeveloper.mtn.com',
+    subscriptionKey: env.MOMO_SUBSCRIPTION_KEY!,
+    apiUser: env.MOMO_API_USER!,
+    apiKey: env.MOMO_API_KEY!,
+    targetEnvironment,
+    currency: env.MOMO_CURRENCY || (targetEnvironment === 'sandbox' ? 'EUR' : 'UGX'),
+    callbackUrl: env.MOMO_CALLBACK_URL || undefined,
+  };
+}

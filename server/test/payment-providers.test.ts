@@ -1,0 +1,117 @@
+import { eq, inArray } from 'drizzle-orm';
+import { loadConfig } from '../src/config';
+import { transactionEvents, transactions } from '../src/db/schema';
+import { paymentSettlement } from '../src/payment-settlement';
+import { externalPaymentProvider, localPaymentProvider } from '../src/providers/payment';
+import { paymentProviderFromConfig } from '../src/providers/payment-from-config';
+import { localSmsProvider } from '../src/providers/sms';
+import { buildTestWorld, type TestWorld } from './helpers';
+import { createCatalogue, insertTransactions } from './transactions-fixtures';
+
+jest.setTimeout(30_000);
+
+let world: TestWorld;
+let code: string;
+beforeAll(async () => {
+  world = await buildTestWorld();
+  code = (await createCatalogue(world, null)).code.name;
+});
+afterAll(() => world.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until the check holds (a loaded machine runs timers late), for at most 5 s. */
+async function eventually(check: () => Promise<boolean> | boolean) {
+  for (const deadline = Date.now() + 5_000; !(await check()); await sleep(25)) if (Date.now() > deadline) throw new Error('timed out waiting');
+}
+/** A random source answering these numbers in turn. */
+const sequence = (...values: number[]) => () => values.shift() ?? 0.5;
+
+describe('the local payment provider', () => {
+  it('settles each payment after its delay through the settlement, failing those the fail rate picks', async () => {
+    const refs = ['local-1', 'local-2', 'local-3', 'local-4'];
+    const calls = await insertTransactions(world, code, refs.map((paymentRef) => ({ paymentRef })));
+    const settle = paymentSettlement(world.db, localSmsProvider());
+    // 0.15 fails 0.1 and 0.149, approves 0.15 and 0.9.
+    const provider = localPaymentProvider({
+      delayMs: 150,
+      failRate: 0.15,
+      random: sequence(0.1, 0.9, 0.149, 0.15),
+      settle: (reference, status) => settle({ reference, status, actor: 'provider:local', via: 'local' }),
+    });
+    for (const reference of refs) expect(await provider.collect({ reference, phoneNumber: '256770000001', amount: 1000 })).toEqual({ accepted: true, providerRef: reference });
+    // Asking again does not decide again.
+    await provider.collect({ reference: 'local-1', phoneNumber: '256770000001', amount: 1000 });
+    expect(await provider.status('local-1')).toBe('PENDING');
+    const ids = calls.map((c) => c.id);
+    const states = async () => (await world.db.select().from(transactions).where(inArray(transactions.id, ids))).map((r) => [r.paymentRef, r.isComplete, r.isDeleted]).sort();
+
+    await sleep(50);
+    expect(await states()).toEqual(refs.map((r) => [r, false, false]));
+    await eventually(async () => (await states()).every(([, complete, deleted]) => complete || deleted));
+    expect(await states()).toEqual([
+      ['local-1', false, true],
+      ['local-2', true, false],
+      ['local-3', false, true],
+      ['local-4', true, false],
+    ]);
+    const settled = await world.db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, calls[1].id));
+    expect(settled.map((e) => [e.kind, e.actor, e.detail.via])).toEqual([['payment_settled', 'provider:local', 'local']]);
+    await provider.close!();
+  });
+
+  it('answers the sweeper with its decision once due, and stops its timers on close', async () => {
+    const [pending] = await insertTransactions(world, code, [{ paymentRef: 'local-closed' }]);
+    let settled = 0;
+    const failing = localPaymentProvider({
+      delayMs: 20,
+      failRate: 1,
+      settle: async () => {
+        settled += 1;
+        throw new Error('database down');
+      },
+    });
+    await failing.collect({ reference: 'local-down', phoneNumber: '256770000001', amount: 1000 });
+    await eventually(() => settled === 1);
+    // The settlement failed, so the decision is kept for the sweeper's question.
+    expect(settled).toBe(1);
+    expect(await failing.status('local-down')).toBe('FAILED');
+    expect(await failing.status('never-seen')).toBe('PENDING');
+
+    const slow = localPaymentProvider({ delayMs: 100, failRate: 0, settle: async () => (settled += 1) });
+    await slow.collect({ reference: pending.paymentRef!, phoneNumber: '256770000001', amount: 1000 });
+    await slow.close!();
+    await sleep(200);
+    expect(settled).toBe(1);
+  });
+});
+
+describe('PAYMENT_PROVIDER', () => {
+  const settle = async () => ({ result: 'unknown' as const });
+  const config = (env: NodeJS.ProcessEnv) => loadConfig({ JWT_SECRET: 'x', PAYMENT_CALLBACK_SECRET: 'y', ...env });
+
+  it('is local by default with a 3 s delay and a 15% fail rate; external and momo on demand', async () => {
+    const defaults = config({});
+    expect(defaults).toMatchObject({ paymentProvider: 'local', paymentLocalDelayMs: 3000, paymentLocalFailRate: 0.15, paymentCallbackSecret: 'y' });
+    expect(paymentProviderFromConfig(defaults, {}, settle, () => {}).name).toBe('local');
+    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'external' }), {}, settle, () => {}).name).toBe('external');
+    const momoEnv = { MOMO_SUBSCRIPTION_KEY: 'k', MOMO_API_USER: 'u', MOMO_API_KEY: 'a' };
+    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), momoEnv, settle, () => {}).name).toBe('momo');
+    expect(() => paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), {}, settle, () => {})).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
+    expect(config({ PAYMENT_LOCAL_DELAY_MS: '0', PAYMENT_LOCAL_FAIL_RATE: '0' })).toMatchObject({ paymentLocalDelayMs: 0, paymentLocalFailRate: 0 });
+  });
+
+  it('refuses at start what it cannot mean', () => {
+    expect(() => config({ PAYMENT_PROVIDER: 'cash' })).toThrow(/Unknown PAYMENT_PROVIDER/);
+    expect(() => config({ PAYMENT_LOCAL_FAIL_RATE: '15%' })).toThrow(/PAYMENT_LOCAL_FAIL_RATE/);
+    expect(() => config({ PAYMENT_LOCAL_FAIL_RATE: '1.5' })).toThrow(/PAYMENT_LOCAL_FAIL_RATE/);
+    expect(() => config({ PAYMENT_LOCAL_DELAY_MS: '-1' })).toThrow(/PAYMENT_LOCAL_DELAY_MS/);
+    expect(() => config({ SMS_PROVIDER: 'africastalking' })).toThrow(/AT_CALLBACK_TOKEN/);
+    expect(config({ SMS_PROVIDER: 'africastalking', AT_CALLBACK_TOKEN: 'a'.repeat(32) }).atCallbackToken).toBe('a'.repeat(32));
+  });
+
+  it('external accepts everything and knows nothing', async () => {
+    const external = externalPaymentProvider();
+    expect(await external.collect({ reference: 'r', phoneNumber: '256770000001', amount: 1 })).toEqual({ accepted: true, providerRef: 'r' });
+    expect(await external.status('r')).toBe('PENDING');
+  });
+});
