@@ -41,7 +41,6 @@ export const USSD_REPLIES = {
   notAvailable: 'END This service is not available',
   cancelled: 'END Cancelled. You have not been charged. Thank you.',
   badInput: 'END Sorry, that is not a valid choice. Please dial again.',
-  sessionOver: 'END This session has ended. Please dial again.',
   busy: 'END Sorry, the service is busy. Please try again later.',
   paymentUnavailable: 'END Payment is unavailable, please try again later.',
 } as const;
@@ -88,7 +87,7 @@ const roundShown = (round: string) => shown(roundLabel(round), 20);
 export function ussdMenu(service: UssdService | null, text: string): UssdAnswer {
   const first = service ? startOf(service) : ending(USSD_REPLIES.notAvailable);
   const answers = text === '' ? [] : text.split('*').map((answer) => answer.trim());
-  if (isEnding(first)) return answers.length === 0 ? { reply: first.end, action: first.action } : { reply: USSD_REPLIES.sessionOver };
+  if (isEnding(first)) return answers.length === 0 ? { reply: first.end, action: first.action } : { reply: first.end };
 
   const stack: { screen: Screen; page: number }[] = [{ screen: first, page: 0 }];
   let strikes = 0;
@@ -107,12 +106,12 @@ export function ussdMenu(service: UssdService | null, text: string): UssdAnswer 
     else {
       strikes += 1;
       if (strikes < 2) continue;
-      return { reply: i === answers.length - 1 ? USSD_REPLIES.badInput : USSD_REPLIES.sessionOver };
+      return { reply: USSD_REPLIES.badInput };
     }
     strikes = 0;
     if (!next) continue;
-    // Nothing follows an END: a later answer in the same session is not a choice.
-    if (isEnding(next)) return i === answers.length - 1 ? { reply: next.end, action: next.action } : { reply: USSD_REPLIES.sessionOver };
+    // Nothing follows an END: later answers in the same session repeat it and ask for nothing.
+    if (isEnding(next)) return i === answers.length - 1 ? { reply: next.end, action: next.action } : { reply: next.end };
     stack.push({ screen: next, page: 0 });
   }
   const top = stack[stack.length - 1];

@@ -96,8 +96,9 @@ describe('the ticket menu', () => {
   it('ends an unknown or unpriced code, and answers nothing after an END', () => {
     expect(menu(null, '')).toEqual({ reply: 'END This service is not available' });
     expect(menu({ ...tips, levels: [] }, '').reply).toBe('END This service is not available');
-    expect(menu(tips, '1*1*1')).toEqual({ reply: 'END This session has ended. Please dial again.' });
-    expect(menu(tips, '1*2*1').action).toBeUndefined();
+    // Answers after an END repeat it and ask for nothing.
+    expect(menu(tips, '1*1*1')).toEqual({ reply: menu(tips, '1*1').reply });
+    expect(menu(tips, '1*2*1')).toEqual({ reply: 'END Cancelled. You have not been charged. Thank you.' });
   });
 
   it('keeps names from the catalogue GSM-7 and within 182 characters', () => {
@@ -145,6 +146,8 @@ describe('the campaign menu', () => {
   it('ends politely past the vote cap, for that round only, before anything is chosen', () => {
     const capped = worldCup(2, { week2: 2, general: 1 });
     expect(menu(capped, '2')).toEqual({ reply: 'END You have cast your 2 votes for Week 2. Thank you for voting!' });
+    // A session that was choosing when the cap filled up is told so at its next answer.
+    expect(menu(capped, '2*1*1*1')).toEqual({ reply: 'END You have cast your 2 votes for Week 2. Thank you for voting!' });
     expect(menu(capped, '1').reply).toMatch(/^CON General: pick your team/);
     expect(menu(worldCup(1, { general: 1 }), '1').reply).toBe('END You have cast your 1 vote for General. Thank you for voting!');
   });
