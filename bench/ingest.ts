@@ -53,6 +53,18 @@ interface Run {
   checked: string;
 }
 
+/** Servers still running, stopped if the bench fails half-way so none is left behind. */
+const live = new Set<ServerProcess>();
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startBuiltServer(env);
+  live.add(server);
+  return server;
+}
+async function end(server: ServerProcess, how: 'stop' | 'kill') {
+  live.delete(server);
+  await (how === 'stop' ? server.stop() : server.kill());
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], p: number) => {
   if (values.length === 0) return NaN;
@@ -132,7 +144,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   await addCatalogue(setup);
   await setup.close();
 
-  let server: ServerProcess = await startBuiltServer(env);
+  let server = await start(env);
   const base = server.url;
   const run = crypto.randomBytes(4).toString('hex');
   const latencies = Object.fromEntries(HOPS.map((hop) => [hop, [] as number[]])) as Record<HopName, number[]>;
@@ -190,10 +202,10 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   }
 
   let sale = 0;
-  const end = Date.now() + DURATION_S * 1000;
+  const until = Date.now() + DURATION_S * 1000;
   /** One customer after another until the time is up: three hops, then the provider's callbacks. */
   const customer = async () => {
-    while (Date.now() < end) {
+    while (Date.now() < until) {
       sale += 1;
       const n = sale;
       const sessionId = `${run}-${n}`;
@@ -234,21 +246,23 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   };
 
   const started = performance.now();
+  const progress = setInterval(() => console.log(`  ${label}: ${acknowledged.size} sales, ${sale} started, ${errors} retried or lost`), 5000);
   const crash = CRASH
     ? (async () => {
         await sleep((DURATION_S * 1000) / 2);
         let restarted!: () => void;
         restarting = new Promise<void>((resolve) => (restarted = resolve));
-        await server.kill();
+        await end(server, 'kill');
         crashes += 1;
-        server = await startBuiltServer(env);
+        server = await start(env);
         restarted();
         restarting = undefined;
       })()
     : Promise.resolve();
   await Promise.all([...Array.from({ length: CONNECTIONS }, customer), crash]);
   const seconds = (performance.now() - started) / 1000;
-  await server.stop();
+  clearInterval(progress);
+  await end(server, 'stop');
   await pool?.end();
 
   const checked = await verify(where, run, acknowledged);
@@ -339,7 +353,8 @@ async function main() {
   if (RECORD) fs.appendFileSync(path.join(__dirname, 'RESULTS.md'), `\n${report}`);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(error);
+  await Promise.all([...live].map((server) => server.kill()));
   process.exit(1);
 });
