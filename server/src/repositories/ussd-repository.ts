@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
 import { DEFAULT_VOTE_PRICE } from '../../../src/domain/campaign-rounds';
 import type { Db, DbOrTx } from '../db/client';
-import { campaigns, categories, contents, serviceCodes, transactions } from '../db/schema';
+import { transactions } from '../db/schema';
+import { preparedRows } from '../db/prepared';
 import type { UssdService } from '../ussd-menu';
 
 /** A dialled code's menu data, with what the route needs to record the call. */
@@ -26,11 +27,28 @@ export interface VoteCap {
   phoneNumber: string;
 }
 
+interface ServiceRow {
+  campaign: { key: string; name: string; rounds: string[]; teams: string[]; cap: number | null } | null;
+  /** The code's category: its row as JSON (prices under `price_<level>`) and the levels with an active content. */
+  category: { id: string; name: string; prices: Record<string, number | null>; active: string[] } | null;
+}
+
 /** Processed and pending votes: a failed payment gives the vote back. */
 const countedVote = sql`not ${transactions.isDeleted}`;
 
 /** What the USSD callback reads and writes (DESIGN §6): a code's menu data, and the call a confirmed menu creates. */
 export function ussdRepository(db: Db) {
+  // Every hop asks this: one statement, prepared once per connection.
+  const serviceOf = preparedRows<ServiceRow>(
+    db,
+    'ussd_service',
+    sql`select
+      (select json_build_object('key', c.key, 'name', c.name, 'rounds', c.rounds, 'teams', c.teams, 'cap', c.votes_per_round_cap)
+         from campaigns c where c.service_code = ${sql.placeholder('code')} limit 1) as campaign,
+      (select json_build_object('id', k.id, 'name', k.name, 'prices', to_jsonb(k),
+          'active', coalesce((select json_agg(distinct n.category_level) from contents n where n.category_id = k.id and n.active), '[]'))
+         from service_codes s join categories k on k.id = s.category_id where s.name = ${sql.placeholder('code')} limit 1) as category`,
+  );
   return {
     /**
      * The service behind a dialled code: a campaign's (its rounds, teams, vote price and this
@@ -38,27 +56,17 @@ export function ussdRepository(db: Db) {
      * and an active content. Undefined for an unknown code.
      */
     async loadService(code: string, phoneNumber: string, sessionId: string): Promise<LoadedService | undefined> {
-      const [[campaign], [priced]] = await Promise.all([
-        db.select().from(campaigns).where(eq(campaigns.serviceCode, code)).limit(1),
-        db
-          .select({
-            category: categories,
-            activeLevels: sql<string[]>`coalesce((select array_agg(distinct ${contents.categoryLevel}) from ${contents}
-              where ${contents.categoryId} = ${categories.id} and ${contents.active}), '{}')`,
-          })
-          .from(serviceCodes)
-          .innerJoin(categories, eq(serviceCodes.categoryId, categories.id))
-          .where(eq(serviceCodes.name, code))
-          .limit(1),
-      ]);
-      const category = priced?.category;
-      const pricedLevels = category ? CATEGORY_LEVELS.filter((level) => (category[level] ?? 0) > 0) : [];
+      const [row] = await serviceOf({ code });
+      const campaign = row?.campaign;
+      const found = row?.category;
+      const category = found ? { id: found.id, name: found.name, price: (level: CategoryLevel) => Number(found.prices[`price_${level.toLowerCase()}`] ?? 0) } : undefined;
+      const pricedLevels = category ? CATEGORY_LEVELS.filter((level) => category.price(level) > 0) : [];
 
       if (campaign) {
         // A vote costs the campaign code's category's cheapest price, or the demo votes' price.
-        const cheapest = category ? pricedLevels.reduce<CategoryLevel | null>((low, level) => (low && category[low]! <= category[level]! ? low : level), null) : null;
+        const cheapest = category ? pricedLevels.reduce<CategoryLevel | null>((low, level) => (low && category.price(low) <= category.price(level) ? low : level), null) : null;
         const votesCast: Record<string, number> = {};
-        if (campaign.votesPerRoundCap !== null) {
+        if (campaign.cap !== null) {
           const rows = await db
             .select({ round: transactions.round, votes: sql<number>`count(*)::int` })
             .from(transactions)
@@ -80,8 +88,8 @@ export function ussdRepository(db: Db) {
             name: campaign.name,
             rounds: campaign.rounds,
             teams: campaign.teams,
-            price: category && cheapest ? category[cheapest]! : DEFAULT_VOTE_PRICE,
-            cap: campaign.votesPerRoundCap,
+            price: category && cheapest ? category.price(cheapest) : DEFAULT_VOTE_PRICE,
+            cap: campaign.cap,
             votesCast,
           },
           serviceCode: code,
@@ -92,12 +100,12 @@ export function ussdRepository(db: Db) {
       }
 
       if (!category) return undefined;
-      const active = new Set(priced.activeLevels);
+      const active = new Set(found!.active);
       return {
         service: {
           kind: 'catalogue',
           categoryName: category.name,
-          levels: pricedLevels.filter((level) => active.has(level)).map((level) => ({ level, price: category[level]! })),
+          levels: pricedLevels.filter((level) => active.has(level)).map((level) => ({ level, price: category.price(level) })),
         },
         serviceCode: code,
         categoryId: category.id,
