@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { contents, transactions } from '../src/db/schema';
+import { contents, transactionEvents, transactions } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue } from './transactions-fixtures';
 
@@ -11,65 +11,98 @@ let categoryId: string;
 
 beforeAll(async () => {
   world = await buildTestWorld();
-  const catalogue = await createCatalogue(world, null, { ordinary: 10000, vip: 25000 });
+  // Ordinary, VIP and Kibimba are priced; Kibimba has no active content, so the menu leaves it out.
+  const catalogue = await createCatalogue(world, null, { ordinary: 10000, vip: 25000, kibimba: 3000 } as { ordinary: number; vip: number });
   code = catalogue.code.name;
   categoryId = catalogue.category.id;
-  await world.db.insert(contents).values({ categoryId, categoryLevel: 'vip', message: 'VIP ticket 7781', active: true });
+  await world.db.insert(contents).values([
+    { categoryId, categoryLevel: 'vip', message: 'VIP ticket 7781', active: true },
+    { categoryId, categoryLevel: 'ordinary', message: 'Ordinary ticket 1200', active: true },
+    { categoryId, categoryLevel: 'kibimba', message: 'Old kibimba ticket', active: false },
+  ]);
 });
 afterAll(() => world.close());
+afterEach(() => jest.restoreAllMocks());
 
-const dial = (sessionId: string, text: string, phoneNumber = '+256772000111') =>
+const dial = (sessionId: string, text: string, fields: Record<string, string> = {}) =>
   world.app.inject({
     method: 'POST',
     url: '/v1/ussd/callback',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ sessionId, serviceCode: code, phoneNumber, networkCode: '64110', text }).toString(),
+    payload: new URLSearchParams({ sessionId, serviceCode: code, phoneNumber: '+256772000111', networkCode: '64110', text, ...fields }).toString(),
   });
-const pay = (reference: string, status: string) => world.pay(reference, status);
-const bySession = async (sessionId: string) =>
-  (await world.db.select().from(transactions).where(eq(transactions.sessionId, sessionId)))[0];
+const callsOf = (sessionId: string) => world.db.select().from(transactions).where(eq(transactions.sessionId, sessionId));
+const eventsOf = (sessionId: string) => world.db.select().from(transactionEvents).where(eq(transactionEvents.sessionId, sessionId)).orderBy(transactionEvents.id);
 
-describe('USSD and payment callbacks', () => {
-  it('offers the priced levels, then asks to pay the chosen price', async () => {
+describe('POST /v1/ussd/callback', () => {
+  it('offers the levels that have a price and an active content, confirms, then requests the payment once', async () => {
+    const collect = jest.spyOn(world.app.providers.payment, 'collect');
     const menu = await dial('s-1', '');
+    expect(menu.statusCode).toBe(200);
     expect(menu.headers['content-type']).toMatch(/^text\/plain/);
-    expect(menu.body).toBe('CON Choose your ticket\n1. Ordinary UGX 10,000\n2. VIP UGX 25,000');
-    const chosen = await dial('s-1', '2');
-    expect(chosen.body).toBe('END You will receive a prompt to pay UGX 25,000');
-    expect(await bySession('s-1')).toMatchObject({ serviceCode: code, phoneNumber: '256772000111', network: 'MTN', categoryLevel: 'vip', amount: 25000, isComplete: false, isDeleted: false });
-    // The network retrying the same session makes no second call.
-    expect((await dial('s-1', '2')).body).toBe('END You will receive a prompt to pay UGX 25,000');
-    expect(await world.db.select().from(transactions).where(eq(transactions.sessionId, 's-1'))).toHaveLength(1);
+    expect(menu.body).toMatch(/^CON Category .*: choose a ticket\n1\. Ordinary UGX 10,000\n2\. VIP UGX 25,000$/);
+    expect((await dial('s-1', '2')).body).toMatch(/^CON Pay UGX 25,000 for VIP \(Category .*\)\?\n1\. Confirm\n2\. Cancel$/);
+    expect(await callsOf('s-1')).toHaveLength(0);
+
+    const confirmed = await dial('s-1', '2*1');
+    expect(confirmed.body).toBe('END Approve the payment of UGX 25,000 on your phone. Your VIP ticket will come by SMS.');
+    const [call] = await callsOf('s-1');
+    expect(call).toMatchObject({ serviceCode: code, phoneNumber: '256772000111', network: 'MTN', categoryId, categoryLevel: 'vip', amount: 25000, isComplete: false, isDeleted: false, campaignKey: null });
+    expect(call.paymentRef).toMatch(/^[0-9a-f-]{36}$/);
+    expect(collect).toHaveBeenCalledTimes(1);
+    expect(collect).toHaveBeenCalledWith({ reference: call.paymentRef, phoneNumber: '256772000111', amount: 25000 });
+
+    // The network repeating hops: the same answers, no second call, no second payment request, no event twice.
+    expect((await dial('s-1', '2*1')).body).toBe(confirmed.body);
+    expect((await dial('s-1', '2')).body).toMatch(/^CON Pay UGX 25,000/);
+    expect(await callsOf('s-1')).toHaveLength(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+
+    const events = await eventsOf('s-1');
+    expect(events.map((e) => [e.kind, e.detail.input])).toEqual([
+      ['ussd_hop', ''],
+      ['ussd_hop', '2'],
+      ['ussd_hop', '1'],
+    ]);
+    expect(events.every((e) => e.transactionId === call.id && e.actor === 'customer')).toBe(true);
+    expect(events[2].detail.reply).toBe(confirmed.body);
+    const requested = await world.db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, call.id));
+    expect(requested.filter((e) => e.kind === 'payment_requested')).toEqual([
+      expect.objectContaining({ actor: 'system', detail: { amount: 25000, provider: world.app.providers.payment.name } }),
+    ]);
   });
 
-  it('answers an unknown code or a bad choice with END', async () => {
-    expect((await dial('s-2', '9')).body).toBe('END Invalid choice');
-    const unknown = await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload: { sessionId: 's-3', serviceCode: '*999*9#', phoneNumber: '256700000000', text: '' } });
-    expect(unknown.body).toBe('END This service is not available');
-    const bad = await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload: { text: '' } });
-    expect(bad.statusCode).toBe(400);
+  it('cancels without a call or a payment request', async () => {
+    const collect = jest.spyOn(world.app.providers.payment, 'collect');
+    expect((await dial('s-2', '1*2')).body).toBe('END Cancelled. You have not been charged. Thank you.');
+    expect(await callsOf('s-2')).toHaveLength(0);
+    expect(collect).not.toHaveBeenCalled();
   });
 
-  it('settles a successful payment once, with the active ticket', async () => {
-    await dial('s-4', '2');
-    const { paymentRef } = await bySession('s-4');
-    const first = await pay(paymentRef!, 'SUCCESSFUL');
-    expect(first.statusCode).toBe(200);
-    const settled = await bySession('s-4');
-    expect(settled).toMatchObject({ isComplete: true, isDeleted: false, ticketMessage: 'VIP ticket 7781', messageStatuses: 'Sent' });
-    expect(settled.callbackTime).toBeInstanceOf(Date);
-    const again = await pay(paymentRef!, 'FAILED');
-    expect(again.json()).toMatchObject({ message: 'Payment already settled' });
-    expect(await bySession('s-4')).toMatchObject({ isComplete: true, isDeleted: false, callbackTime: settled.callbackTime });
+  it('re-asks a bad answer once, then ends', async () => {
+    expect((await dial('s-3', '9')).body).toMatch(/^CON Invalid choice\.\nCategory/);
+    expect((await dial('s-3', '9*9')).body).toBe('END Sorry, that is not a valid choice. Please dial again.');
+    expect(await callsOf('s-3')).toHaveLength(0);
   });
 
-  it('fails a refused payment once; unknown references 404, bad bodies 400', async () => {
-    await dial('s-5', '1');
-    const { paymentRef } = await bySession('s-5');
-    expect((await pay(paymentRef!, 'FAILED')).json()).toMatchObject({ message: 'Payment failed' });
-    expect((await pay(paymentRef!, 'SUCCESSFUL')).json()).toMatchObject({ message: 'Payment already settled' });
-    expect(await bySession('s-5')).toMatchObject({ isComplete: false, isDeleted: true, ticketMessage: null });
-    expect((await pay('no-such-ref', 'FAILED')).statusCode).toBe(404);
-    expect((await pay(paymentRef!, 'MAYBE')).statusCode).toBe(400);
+  it('ends an unknown or unpriced code; an empty or malformed callback is 400', async () => {
+    expect((await dial('s-4', '', { serviceCode: '*999*9#' })).body).toBe('END This service is not available');
+    const unpriced = await createCatalogue(world, null, {});
+    expect((await dial('s-5', '', { serviceCode: unpriced.code.name })).body).toBe('END This service is not available');
+    for (const payload of [{}, { text: '' }, { sessionId: 's-6', serviceCode: code, phoneNumber: 'not a number' }, { sessionId: 's-6', serviceCode: code, phoneNumber: '256772000111', text: 'a\u0000b' }]) {
+      const bad = await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ status: false, errors: expect.arrayContaining([expect.objectContaining({ field: expect.any(String) })]) });
+    }
+    expect((await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(400);
+  });
+
+  it('fails the call and ends politely when the provider refuses or breaks', async () => {
+    jest.spyOn(world.app.providers.payment, 'collect').mockRejectedValueOnce(new Error('provider down'));
+    expect((await dial('s-7', '1*1')).body).toBe('END Payment is unavailable, please try again later.');
+    expect(await callsOf('s-7')).toEqual([expect.objectContaining({ isDeleted: true, isComplete: false, amount: 10000 })]);
+    jest.spyOn(world.app.providers.payment, 'collect').mockResolvedValueOnce({ accepted: false, providerRef: 'x' });
+    expect((await dial('s-8', '1*1')).body).toBe('END Payment is unavailable, please try again later.');
+    expect(await callsOf('s-8')).toEqual([expect.objectContaining({ isDeleted: true })]);
   });
 });

@@ -32,7 +32,7 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
 export interface TestServiceCode {
   name: string;
   agent: TestAgent;
-  /** ordinary costs 1,000 and vip 5,000; the vip ticket has an active content. */
+  /** ordinary costs 1,000 and vip 5,000, both with an active content (the menu offers only those); `ticketMessage` is vip's. */
   ticketMessage: string;
 }
 
@@ -50,14 +50,15 @@ export async function createServiceCodeViaApi(): Promise<TestServiceCode> {
   await call('/v1/short-code', { token: admin.accessToken, body: { name, category: category.json.results._id } });
   const ticketMessage = `VIP ticket ${uniqueName('seat')}`;
   await call('/v1/ticket', { token: admin.accessToken, body: { category: category.json.results._id, categoryLevel: 'vip', message: ticketMessage, active: true } });
+  await call('/v1/ticket', { token: admin.accessToken, body: { category: category.json.results._id, categoryLevel: 'ordinary', message: `Ordinary ticket ${uniqueName('seat')}`, active: true } });
   return { name, agent, ticketMessage };
 }
 
 export type Outcome = 'SUCCESSFUL' | 'FAILED' | 'PENDING';
 
 /**
- * Makes calls the way the network does: dial the code, choose a level (1 ordinary, 2 vip), then
- * the payment provider's callback settles it (or not, for PENDING). Answers the calls in the order asked.
+ * Makes calls the way the network does: dial the code, choose a level (1 ordinary, 2 vip), confirm,
+ * then the payment provider's callback settles it (or not, for PENDING). Answers the calls in the order asked.
  */
 export async function dialCalls(code: string, calls: { phoneNumber: string; choice?: '1' | '2'; outcome: Outcome }[]): Promise<(Transaction & { outcome: Outcome })[]> {
   for (const c of calls) {
@@ -65,6 +66,7 @@ export async function dialCalls(code: string, calls: { phoneNumber: string; choi
     const form = { sessionId, serviceCode: code, phoneNumber: c.phoneNumber, networkCode: '64110' };
     await call('/v1/ussd/callback', { form: { ...form, text: '' } });
     await call('/v1/ussd/callback', { form: { ...form, text: c.choice ?? '1' } });
+    await call('/v1/ussd/callback', { form: { ...form, text: `${c.choice ?? '1'}*1` } });
   }
   const admin = await loginViaApi(TEST_ADMIN);
   const made: Transaction[] = [];

@@ -110,12 +110,8 @@ export interface DemoCampaign {
   name: string;
   serviceCode: string;
   rounds: string[];
-  /** Favourites first: the seed picks early teams more often. */
+  /** Favourites first: the seed picks early teams more often, and games follow from the order (src/domain/campaign-rounds.ts). */
   teams: string[];
-  /** Round of two-team games; others are single-team predictions. */
-  gameRounds: string[];
-  /** Finalists, for a 'final' round. */
-  finalists?: [string, string];
   /** When voting opened; campaigns list in this order. */
   opensAt: string;
 }
@@ -131,8 +127,6 @@ export const WORLD_CUP_2022: DemoCampaign = {
     'Mexico', 'Japan', 'South Korea', 'Poland', 'Serbia', 'Ghana', 'Cameroon', 'Ecuador',
     'Australia', 'Tunisia', 'Canada', 'Wales', 'Iran', 'Saudi Arabia', 'Costa Rica', 'Qatar',
   ],
-  gameRounds: ['week2', 'week3', 'week4', 'final'],
-  finalists: ['Argentina', 'France'],
   opensAt: '2022-11-01T00:00:00Z',
 };
 
@@ -146,7 +140,6 @@ export const AFCON_2024: DemoCampaign = {
     'Algeria', 'Mali', 'Ghana', 'Cape Verde', 'Tunisia', 'Burkina Faso', 'Guinea', 'Equatorial Guinea',
     'Angola', 'Zambia', 'Mauritania', 'Namibia', 'Gambia', 'Tanzania', 'Mozambique', 'Guinea-Bissau',
   ],
-  gameRounds: [],
   opensAt: '2024-01-01T00:00:00Z',
 };
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_VOTE_PRICE, roundChoice } from '../../../src/domain/campaign-rounds';
 import type { DbOrTx } from './client';
 import { campaigns } from './schema';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './seed-data';
@@ -27,9 +28,9 @@ export interface SeedVotesOptions {
 /**
  * Adds campaign votes with set-based SQL, in chunks of 100,000: ~85% processed, ~10% failed, ~5%
  * pending. Voters are drawn from a pool with a steep power law, so a few numbers vote hundreds of
- * times and most a handful; favourite teams are picked more often; rounds with games (`gameRounds`)
- * pick one of the round's fixtures, the final between the finalists. Phone numbers follow the ticket calls' pool
- * formula (seed-generators.ts), so some voters also buy tickets.
+ * times and most a handful; favourite teams are picked more often; rounds with games (week rounds,
+ * the final) pick one of the fixtures `roundChoice` gives, the rule the USSD menu offers. Phone
+ * numbers follow the ticket calls' pool formula (seed-generators.ts), so some voters also buy tickets.
  */
 export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<number> {
   const { campaign } = options;
@@ -38,8 +39,15 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
   const voters = Math.max(1, options.voters ?? Math.max(100, Math.floor(options.count / 10)));
   const teams = JSON.stringify(campaign.teams);
   const rounds = JSON.stringify(campaign.rounds);
-  const gameRounds = JSON.stringify(campaign.gameRounds);
-  const finalists = JSON.stringify(campaign.finalists ?? []);
+  // Each game round's fixtures by the menu's own rule (src/domain/campaign-rounds.ts).
+  const games = JSON.stringify(
+    Object.fromEntries(
+      campaign.rounds.flatMap((round) => {
+        const choice = roundChoice(round, campaign.teams);
+        return choice.kind === 'games' ? [[round, choice.games]] : [];
+      }),
+    ),
+  );
   for (let done = 0; done < options.count; done += 100_000) {
     const chunk = Math.min(100_000, options.count - done);
     await db.execute(sql`
@@ -52,32 +60,26 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
           floor(power(random(), 3) * ${voters})::int as k
         from generate_series(1, ${chunk}::int) g
       ),
-      games as (
-        select d.*,
-          (select r.ord from jsonb_array_elements_text(${gameRounds}::jsonb) with ordinality as r(name, ord) where r.name = d.round) as game_round,
-          d.round = 'final' and jsonb_array_length(${finalists}::jsonb) = 2 as is_final,
-          ${phoneSql(sql`d.k`)} as phone
+      -- A vote in a game round picks one of its fixtures, the favourite's earlier ones more often,
+      -- and names its pick first: the favourite 60% of the time.
+      fixtures as (
+        select d.*, ${phoneSql(sql`d.k`)} as phone, ${games}::jsonb -> d.round as round_games
         from drawn d
       ),
-      -- A game round has fixtures (favourite i against i + n): 16 in the first, 8 in the next, and so
-      -- on; a vote picks a fixture, the favourite more often, and names its pick first.
-      fixtures as (
-        select g.*, greatest(1, (jsonb_array_length(${teams}::jsonb) / 2) >> (g.game_round::int - 1)) as n,
-          floor(power(g.r_fixture, 1.3) * greatest(1, (jsonb_array_length(${teams}::jsonb) / 2) >> (g.game_round::int - 1)))::int as f
-        from games g
+      chosen as (
+        select x.*, x.round_games -> floor(power(x.r_fixture, 1.3) * jsonb_array_length(x.round_games))::int as game
+        from fixtures x
       ),
       picked as (
-        select x.*,
-          case when x.is_final then ${finalists}::jsonb ->> floor(x.r_extra * 2)::int
-               when x.game_round is not null then ${teams}::jsonb ->> (case when x.r_extra < 0.6 then x.f else x.f + x.n end)
-               else ${teams}::jsonb ->> x.team_idx end as team,
-          case when x.is_final then ${finalists}::jsonb ->> (1 - floor(x.r_extra * 2)::int)
-               when x.game_round is not null then ${teams}::jsonb ->> (case when x.r_extra < 0.6 then x.f + x.n else x.f end) end as team2
-        from fixtures x
+        select c.*,
+          case when c.game is null then ${teams}::jsonb ->> c.team_idx
+               else c.game ->> (case when c.r_extra < 0.6 then 0 else 1 end) end as team,
+          case when c.game is not null then c.game ->> (case when c.r_extra < 0.6 then 1 else 0 end) end as team2
+        from chosen c
       )
       insert into transactions (service_code, phone_number, network, amount, session_id, payment_ref, is_complete, is_deleted,
         callback_time, message_statuses, ticket_message, campaign_key, round, team_name, team_name2, created_at)
-      select ${campaign.serviceCode}, p.phone, ${networkSql(sql`p.k`)}, 500,
+      select ${campaign.serviceCode}, p.phone, ${networkSql(sql`p.k`)}, ${DEFAULT_VOTE_PRICE},
         ${sessionPrefix()} || lpad(p.g::text, 7, '0'),
         case when p.r_status < 0.95 then 'MP' || ${batchId()} || lpad(p.g::text, 7, '0') end,
         p.r_status < 0.85,

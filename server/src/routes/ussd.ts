@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
-import { CATEGORY_LEVELS, categoryLevelLabel } from '../../../src/domain/category-levels';
-import { formatMoney } from '../../../src/domain/format';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
-import { documentedBody, validBody } from '../http';
-import { serviceCodesRepository } from '../repositories/service-codes-repository';
 import { text } from '../../../src/domain/schemas/text';
+import { documentedBody, validBody } from '../http';
+import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
+import { ussdRepository, type LoadedService } from '../repositories/ussd-repository';
+import { USSD_REPLIES, ussdMenu, voteCapReply, type UssdAction } from '../ussd-menu';
 
 /** Network operators by mobile network code (MCC 641, Uganda). */
 const NETWORKS: Record<string, string> = { '64110': 'MTN', '64101': 'Airtel', '64111': 'UTL', '64114': 'Africell' };
@@ -22,61 +22,94 @@ export function networkName(networkCode: string | undefined): string {
 const ussdSchema = yup.object({
   sessionId: text(200).trim().required('sessionId is required'),
   serviceCode: text(50).trim().required('serviceCode is required'),
-  phoneNumber: text(20).trim().required('phoneNumber is required'),
+  phoneNumber: text(20)
+    .trim()
+    .required('phoneNumber is required')
+    .test('phone', 'phoneNumber must be a phone number', (value) => !value || /^\d{9,15}$/.test(normalizePhoneNumber(value))),
   networkCode: text(20).trim().optional(),
   text: text(500).optional().default(''),
 });
 
-/** The mobile network's USSD callback (DESIGN §6): a menu of priced levels, then a payment prompt. */
+type UssdInput = yup.InferType<typeof ussdSchema>;
+
+/**
+ * The mobile network's USSD callback (DESIGN §6). The menu comes from the accumulated `text`
+ * alone (ussd-menu.ts); a confirmed choice creates the pending call and requests its payment.
+ * Every hop is recorded once on the call's timeline. Bad input is a 400; anything else that goes
+ * wrong ends the session politely rather than with a 500.
+ */
 export default async function ussdRoutes(app: FastifyInstance) {
-  const repo = transactionsRepository(app.db);
-  const serviceCodes = serviceCodesRepository(app.db);
+  const ussd = ussdRepository(app.db);
+  const calls = transactionsRepository(app.db);
+  const events = transactionEventsRepository(app.db);
   // Callbacks arrive form-encoded (Africa's Talking); parsed inside this plugin only.
   await app.register(formBody);
 
+  /** Creates the call a confirmed menu asked for (once per session) and asks the provider to collect. */
+  async function placeCall(input: UssdInput, loaded: LoadedService, action: UssdAction, confirmed: string) {
+    const phoneNumber = normalizePhoneNumber(input.phoneNumber);
+    const vote = action.kind === 'vote' ? action : null;
+    const cap = loaded.service.kind === 'campaign' ? loaded.service.cap : null;
+    const result = await ussd.createCall(
+      {
+        sessionId: input.sessionId,
+        serviceCode: loaded.serviceCode,
+        phoneNumber,
+        network: networkName(input.networkCode),
+        categoryId: loaded.categoryId,
+        categoryLevel: vote ? loaded.voteLevel : action.kind === 'purchase' ? action.level : null,
+        amount: action.amount,
+        // Stored before the provider is asked, so a callback or a status poll always finds the call.
+        paymentRef: crypto.randomUUID(),
+        ...(vote ? { campaignKey: loaded.campaignKey, round: vote.round, teamName: vote.teamName, teamName2: vote.teamName2 } : {}),
+      },
+      vote && cap !== null && loaded.campaignKey ? { cap, campaignKey: loaded.campaignKey, round: vote.round, phoneNumber } : undefined,
+    );
+    if (result.capped) return { reply: voteCapReply(cap!, vote!.round), transactionId: null };
+    const { call } = result;
+    // The network repeating the confirming hop gets the same answer and requests nothing twice.
+    if (!result.created) return { reply: confirmed, transactionId: call.id };
+
+    await events.attachSession(input.sessionId, call.id);
+    const provider = app.providers.payment;
+    await events.record({
+      kind: 'payment_requested',
+      transactionId: call.id,
+      actor: 'system',
+      detail: { amount: action.amount, provider: provider.name },
+      dedupeKey: `payment_requested:${call.id}`,
+    });
+    try {
+      const collected = await provider.collect({ reference: call.paymentRef!, phoneNumber, amount: action.amount });
+      if (collected.accepted) return { reply: confirmed, transactionId: call.id };
+      await calls.markFailed(call.id);
+    } catch (error) {
+      app.log.error({ err: error }, 'payment collection failed');
+      await calls.markFailed(call.id);
+    }
+    return { reply: USSD_REPLIES.paymentUnavailable, transactionId: call.id };
+  }
+
   app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(ussdSchema) } }, async (request, reply) => {
     const input = await validBody(ussdSchema, request.body);
-    const answer = (text: string) => reply.type('text/plain; charset=utf-8').send(text);
-    const prompt = (amount: number | null) => answer(`END You will receive a prompt to pay UGX ${formatMoney(amount ?? 0)}`);
-
-    const already = await repo.findBySession(input.sessionId);
-    if (already) return prompt(already.amount);
-
-    const found = await serviceCodes.findWithCategory(input.serviceCode);
-    const category = found?.category;
-    if (!category) return answer('END This service is not available');
-    const priced = CATEGORY_LEVELS.filter((level) => (category[level] ?? 0) > 0);
-    if (priced.length === 0) return answer('END This service is not available');
-
-    const choice = (input.text ?? '').split('*')[0].trim();
-    if (choice === '') {
-      const lines = priced.map((level, i) => `${i + 1}. ${categoryLevelLabel(level)} UGX ${formatMoney(category[level])}`);
-      return answer(`CON Choose your ticket\n${lines.join('\n')}`);
-    }
-    const level = priced[Number(choice) - 1];
-    if (!/^\d+$/.test(choice) || !level) return answer('END Invalid choice');
-
-    const amount = category[level] ?? 0;
-    const phoneNumber = normalizePhoneNumber(input.phoneNumber);
-    const created = await repo.createPending({
-      sessionId: input.sessionId,
-      serviceCode: found.code.name,
-      phoneNumber,
-      network: networkName(input.networkCode),
-      categoryId: category.id,
-      categoryLevel: level,
-      amount,
-      paymentRef: crypto.randomUUID(),
-    });
-    if (!created) return answer('END Please try again');
+    const answer = (message: string) => reply.type('text/plain; charset=utf-8').send(message);
+    const answers = input.text ?? '';
     try {
-      const collected = await app.providers.payment.collect({ reference: created.paymentRef!, phoneNumber, amount });
-      if (!collected.accepted) await repo.markFailed(created.id);
+      const loaded = await ussd.loadService(input.serviceCode, normalizePhoneNumber(input.phoneNumber), input.sessionId);
+      const menu = ussdMenu(loaded?.service ?? null, answers);
+      const placed = menu.action && loaded ? await placeCall(input, loaded, menu.action, menu.reply) : { reply: menu.reply, transactionId: null };
+      await events.record({
+        kind: 'ussd_hop',
+        actor: 'customer',
+        sessionId: input.sessionId,
+        transactionId: placed.transactionId,
+        detail: { input: answers.split('*').pop() ?? '', reply: placed.reply },
+        dedupeKey: `hop:${input.sessionId}:${answers}`,
+      });
+      return answer(placed.reply);
     } catch (error) {
-      request.log.error({ err: error }, 'payment collection failed');
-      await repo.markFailed(created.id);
-      return answer('END Payment is unavailable, please try again later');
+      request.log.error({ err: error }, 'USSD hop failed');
+      return answer(USSD_REPLIES.busy);
     }
-    return prompt(created.amount);
   });
 }

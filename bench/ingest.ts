@@ -1,0 +1,360 @@
+/**
+ * Ingestion benchmark (issue 10): complete USSD sales against the built server (`npm run build`
+ * first), as `npm run serve` runs it, on a fresh local PostgreSQL database of its own
+ * (PAYMENT_PROVIDER=external, PAYMENT_CALLBACK_SECRET set here). Each sale is a customer's three
+ * hops (menu, choice, confirm) and the provider's signed payment callback, sent twice, some at
+ * once, some followed by a late FAILED; the bench plays the provider. It reports completed sales a
+ * second and each hop's p99, then asserts that the database holds exactly the acknowledged sales,
+ * once each, with one ticket SMS each.
+ *
+ *   npm run bench:ingest                              20 s, 32 customers at once, PostgreSQL
+ *   npm run bench:ingest -- --duration 30 --connections 64
+ *   npm run bench:ingest -- --crash                   SIGKILL the server mid-run, restart it, finish, assert the same
+ *   npm run bench:ingest -- --pglite                  the embedded PGlite too (DATA_DIR in a temp folder)
+ *   npm run bench:ingest -- --db NAME                 the PostgreSQL database (default dialdesk_ingest), dropped and created
+ *   npm run bench:ingest -- --record                  append the results to bench/RESULTS.md
+ *
+ * The provider learns each payment's reference from the collect request; here the bench reads it
+ * by session id (PostgreSQL: one batched query every few ms; PGlite, which one process holds: the
+ * API's phone search, one request per sale, measured as `lookup` and not counted as a hop).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Client, Pool } from 'pg';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { categories, contents, serviceCodes } from '../server/src/db/schema';
+import { startBuiltServer, type ServerProcess } from './server-process';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const DURATION_S = option('duration', 20);
+const CONNECTIONS = option('connections', 32);
+const CRASH = args.includes('--crash');
+const PGLITE = args.includes('--pglite');
+const RECORD = args.includes('--record');
+const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_ingest';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CODE = '*217*900#';
+const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
+const HOPS = ['menu', 'choice', 'confirm', 'callback', 'callback again', 'lookup'] as const;
+type HopName = (typeof HOPS)[number];
+
+interface Run {
+  label: string;
+  sales: number;
+  seconds: number;
+  latencies: Record<HopName, number[]>;
+  errors: number;
+  crashes: number;
+  checked: string;
+}
+
+/** Servers still running, stopped if the bench fails half-way so none is left behind. */
+const live = new Set<ServerProcess>();
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startBuiltServer(env);
+  live.add(server);
+  return server;
+}
+async function end(server: ServerProcess, how: 'stop' | 'kill') {
+  live.delete(server);
+  await (how === 'stop' ? server.stop() : server.kill());
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A category with one priced level and its active ticket, on the code the customers dial. */
+async function addCatalogue(database: Database) {
+  const [category] = await database.db.insert(categories).values({ name: 'Bench Tips', ordinary: 1000 }).returning();
+  await database.db.insert(serviceCodes).values({ name: CODE, categoryId: category.id });
+  await database.db.insert(contents).values({ categoryId: category.id, categoryLevel: 'ordinary', message: 'Bench ticket: Arsenal v Chelsea 1X @1.45', active: true });
+}
+
+async function adminQuery(query: string) {
+  const client = new Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Finds payment references by session id, many sessions per query. */
+function batchedLookup(pool: Pool) {
+  let waiting = new Map<string, ((ref: string | undefined) => void)[]>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = async () => {
+    timer = undefined;
+    const batch = waiting;
+    waiting = new Map();
+    try {
+      const { rows } = await pool.query<{ session_id: string; payment_ref: string }>('select session_id, payment_ref from transactions where session_id = any($1)', [[...batch.keys()]]);
+      const found = new Map(rows.map((row) => [row.session_id, row.payment_ref]));
+      for (const [session, resolvers] of batch) for (const resolve of resolvers) resolve(found.get(session));
+    } catch {
+      for (const resolvers of batch.values()) for (const resolve of resolvers) resolve(undefined);
+    }
+  };
+  return (sessionId: string) =>
+    new Promise<string | undefined>((resolve) => {
+      waiting.set(sessionId, [...(waiting.get(sessionId) ?? []), resolve]);
+      timer ??= setTimeout(() => void flush(), 5);
+    });
+}
+
+async function runOnce(label: string, where: { databaseUrl: string } | { dataDir: string }): Promise<Run> {
+  const secret = crypto.randomBytes(32).toString('hex');
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PAYMENT_PROVIDER: 'external',
+    PAYMENT_CALLBACK_SECRET: secret,
+    SMS_PROVIDER: 'local',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    ADMIN_USERNAME: ADMIN.userName,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    ...('databaseUrl' in where ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: where.dataDir, DATABASE_URL: '' }),
+  };
+  // Migrations and the catalogue first, with the server's own code, then the server alone.
+  const setup = await openDatabase(where);
+  await addCatalogue(setup);
+  await setup.close();
+
+  let server = await start(env);
+  const base = server.url;
+  const run = crypto.randomBytes(4).toString('hex');
+  const latencies = Object.fromEntries(HOPS.map((hop) => [hop, [] as number[]])) as Record<HopName, number[]>;
+  const acknowledged = new Set<string>();
+  let errors = 0;
+  let crashes = 0;
+  let restarting: Promise<void> | undefined;
+
+  const timed = async <T>(hop: HopName, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const result = await work();
+    latencies[hop].push(performance.now() - started);
+    return result;
+  };
+  const post = async (url: string, body: string, headers: Record<string, string>) => {
+    const response = await fetch(`${base}${url}`, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
+    return { status: response.status, text: await response.text() };
+  };
+  const hop = (sessionId: string, phoneNumber: string, text: string) =>
+    post('/v1/ussd/callback', new URLSearchParams({ sessionId, serviceCode: CODE, phoneNumber, networkCode: '64110', text }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+  /** The provider's callback: signed, and sent until the server acknowledges it. */
+  const callback = async (hopName: HopName, reference: string, status: string) => {
+    const body = JSON.stringify({ reference, status, financialTransactionId: `bench-${reference.slice(0, 8)}` });
+    const signature = `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const answer = await timed(hopName, () => post('/v1/payments/callback', body, { 'content-type': 'application/json', 'x-callback-signature': signature }));
+        if (answer.status >= 200 && answer.status < 300) return;
+        if (answer.status === 401) throw new Error('the server refused the signed callback (401): is the signed callback (issue 10) merged?');
+        if (answer.status < 500) throw new Error(`callback ${status} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+      } catch (error) {
+        if (error instanceof Error && /refused the signed|callback .* answered/.test(error.message)) throw error;
+      }
+      errors += 1;
+      if (attempt > 600) throw new Error(`callback for ${reference} never acknowledged`);
+      await (restarting ?? sleep(100));
+    }
+  };
+
+  let lookup: (sessionId: string, phoneNumber: string) => Promise<string | undefined>;
+  let pool: Pool | undefined;
+  if ('databaseUrl' in where) {
+    pool = new Pool({ connectionString: where.databaseUrl, max: 2 });
+    const bySession = batchedLookup(pool);
+    lookup = (sessionId) => bySession(sessionId);
+  } else {
+    const login = await post('/v1/auth/login', JSON.stringify(ADMIN), { 'content-type': 'application/json' });
+    const token = (JSON.parse(login.text) as { results: { accessToken: string } }).results.accessToken;
+    lookup = async (_sessionId, phoneNumber) => {
+      const answer = await post('/v1/transactions/search', JSON.stringify({ phoneNumber }), { 'content-type': 'application/json', authorization: `Bearer ${token}` });
+      return (JSON.parse(answer.text) as { results?: { docs?: { paymentRef?: string }[] } }).results?.docs?.[0]?.paymentRef ?? undefined;
+    };
+  }
+
+  let sale = 0;
+  const until = Date.now() + DURATION_S * 1000;
+  /** One customer after another until the time is up: three hops, then the provider's callbacks. */
+  const customer = async () => {
+    while (Date.now() < until) {
+      sale += 1;
+      const n = sale;
+      const sessionId = `${run}-${n}`;
+      const phoneNumber = `2567${String(10_000_000 + ((n * 7919) % 89_999_999)).slice(-8)}`;
+      try {
+        const menu = await timed('menu', () => hop(sessionId, phoneNumber, ''));
+        if (!menu.text.startsWith('CON ')) throw new Error(`menu: ${menu.status} ${menu.text.slice(0, 100)}`);
+        await timed('choice', () => hop(sessionId, phoneNumber, '1'));
+        const confirmed = await timed('confirm', () => hop(sessionId, phoneNumber, '1*1'));
+        if (!confirmed.text.startsWith('END Approve')) throw new Error(`confirm: ${confirmed.status} ${confirmed.text.slice(0, 100)}`);
+      } catch {
+        // The customer's session is lost (the server died mid-hop); the next customer dials.
+        errors += 1;
+        await (restarting ?? sleep(50));
+        continue;
+      }
+      let reference: string | undefined;
+      for (let attempt = 0; !reference && attempt < 200; attempt += 1) {
+        reference = await timed('lookup', () => lookup(sessionId, phoneNumber)).catch(() => undefined);
+        if (!reference) await (restarting ?? sleep(50));
+      }
+      if (!reference) throw new Error(`no payment reference for acknowledged session ${sessionId}`);
+      const kind = n % 10;
+      if (kind < 6) {
+        await callback('callback', reference, 'SUCCESSFUL');
+        await callback('callback again', reference, 'SUCCESSFUL');
+      } else if (kind < 8) {
+        // Both at once: one settles, the other finds it settled.
+        await Promise.all([callback('callback', reference, 'SUCCESSFUL'), callback('callback again', reference, 'successful')]);
+      } else {
+        // Late and out of order: a FAILED after the success changes nothing.
+        await callback('callback', reference, 'SUCCESSFUL');
+        await callback('callback again', reference, 'SUCCESSFUL');
+        await callback('callback again', reference, 'FAILED');
+      }
+      acknowledged.add(sessionId);
+    }
+  };
+
+  const started = performance.now();
+  const progress = setInterval(() => console.log(`  ${label}: ${acknowledged.size} sales, ${sale} started, ${errors} retried or lost`), 5000);
+  const crash = CRASH
+    ? (async () => {
+        await sleep((DURATION_S * 1000) / 2);
+        let restarted!: () => void;
+        restarting = new Promise<void>((resolve) => (restarted = resolve));
+        await end(server, 'kill');
+        crashes += 1;
+        server = await start(env);
+        restarted();
+        restarting = undefined;
+      })()
+    : Promise.resolve();
+  await Promise.all([...Array.from({ length: CONNECTIONS }, customer), crash]);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(progress);
+  await end(server, 'stop');
+  await pool?.end();
+
+  const checked = await verify(where, run, acknowledged);
+  return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, checked };
+}
+
+/**
+ * Exactly the acknowledged sales are processed, once each, each with one ticket SMS: one 'sms_sent'
+ * event where the server records them (issue 10), else a sent ticket in `messageStatuses`.
+ */
+async function verify(where: { databaseUrl: string } | { dataDir: string }, run: string, acknowledged: Set<string>): Promise<string> {
+  const database = await openDatabase(where);
+  try {
+    const result = (await database.db.execute(sql`
+      select t.session_id, t.is_complete, t.is_deleted, t.message_statuses, t.ticket_message,
+        (select count(*) from transaction_events e where e.transaction_id = t.id and e.kind = 'sms_sent')::int as sms_events
+      from transactions t where t.session_id like ${`${run}-%`}`)) as unknown as {
+      rows: { session_id: string; is_complete: boolean; is_deleted: boolean; message_statuses: string | null; ticket_message: string | null; sms_events: number }[];
+    };
+    const rows = result.rows;
+    const processed = rows.filter((row) => row.is_complete);
+    const problems: string[] = [];
+    const processedIds = new Set(processed.map((row) => row.session_id));
+    if (processed.length !== processedIds.size) problems.push('a session was processed twice');
+    const lost = [...acknowledged].filter((id) => !processedIds.has(id));
+    const extra = [...processedIds].filter((id) => !acknowledged.has(id));
+    if (lost.length) problems.push(`${lost.length} acknowledged sales not processed (${lost.slice(0, 3).join(', ')})`);
+    if (extra.length) problems.push(`${extra.length} processed sales never acknowledged (${extra.slice(0, 3).join(', ')})`);
+    if (processed.some((row) => row.is_deleted)) problems.push('a processed sale is also failed');
+    const eventsRecorded = rows.some((row) => Number(row.sms_events) > 0);
+    const oneSms = eventsRecorded
+      ? processed.filter((row) => Number(row.sms_events) !== 1)
+      : processed.filter((row) => !row.ticket_message || !['Sent', 'Delivered'].includes(row.message_statuses ?? ''));
+    if (oneSms.length) problems.push(`${oneSms.length} processed sales without exactly one ticket SMS`);
+    const pending = rows.filter((row) => !row.is_complete && !row.is_deleted).length;
+    if (problems.length) throw new Error(`database check failed: ${problems.join('; ')}`);
+    return (
+      `${processed.length} processed = ${acknowledged.size} acknowledged, once each, one ticket SMS each ` +
+      `(${eventsRecorded ? "'sms_sent' events" : 'messageStatuses'}); ${pending} unacknowledged calls left pending`
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+function table(runs: Run[]): string {
+  const lines = [
+    `| database | sales | sales/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | retried or lost requests | crashes |`,
+    `|---|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|`,
+  ];
+  for (const run of runs) {
+    const p99 = HOPS.map((hop) => (run.latencies[hop].length ? String(Math.round(percentile(run.latencies[hop], 99))) : '—'));
+    lines.push(`| ${run.label} | ${run.sales} | ${Math.round(run.sales / run.seconds)} | ${p99.join(' | ')} | ${run.errors} | ${run.crashes} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const load = os.loadavg()[0].toFixed(1);
+  const runs: Run[] = [];
+  await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+  await adminQuery(`create database ${DB_NAME}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${DB_NAME}`;
+  runs.push(await runOnce('PostgreSQL', { databaseUrl: url.toString() }));
+  console.log(`PostgreSQL: ${runs[0].checked}`);
+  if (PGLITE) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-ingest-'));
+    try {
+      runs.push(await runOnce('PGlite', { dataDir }));
+      console.log(`PGlite: ${runs[1].checked}`);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const report = [
+    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ingestion (USSD sales)`,
+    '',
+    `Command: \`npm run bench:ingest -- ${args.join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
+    `${CONNECTIONS} customers at once for ${DURATION_S} s; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms.`,
+    '',
+    table(runs),
+    '',
+    ...runs.map((run) => `- ${run.label}: ${run.checked}.`),
+    '',
+  ].join('\n');
+  console.log(`\n${report}`);
+  if (RECORD) fs.appendFileSync(path.join(__dirname, 'RESULTS.md'), `\n${report}`);
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await Promise.all([...live].map((server) => server.kill()));
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
+import { DEFAULT_VOTE_PRICE } from '../../../src/domain/campaign-rounds';
+import type { Db, DbOrTx } from '../db/client';
+import { transactions } from '../db/schema';
+import { preparedRows } from '../db/prepared';
+import type { UssdService } from '../ussd-menu';
+
+/** A dialled code's menu data, with what the route needs to record the call. */
+export interface LoadedService {
+  service: UssdService;
+  serviceCode: string;
+  categoryId: string | null;
+  /** The category level a vote is priced at, when the campaign's code has a priced category. */
+  voteLevel: CategoryLevel | null;
+  campaignKey: string | null;
+}
+
+export type NewCall = typeof transactions.$inferInsert & { sessionId: string };
+
+export type CreatedCall = { capped: true } | { capped: false; created: boolean; call: typeof transactions.$inferSelect };
+
+export interface VoteCap {
+  cap: number;
+  campaignKey: string;
+  round: string;
+  phoneNumber: string;
+}
+
+interface ServiceRow {
+  campaign: { key: string; name: string; rounds: string[]; teams: string[]; cap: number | null } | null;
+  /** The code's category: its row as JSON (prices under `price_<level>`) and the levels with an active content. */
+  category: { id: string; name: string; prices: Record<string, number | null>; active: string[] } | null;
+}
+
+/** Processed and pending votes: a failed payment gives the vote back. */
+const countedVote = sql`not ${transactions.isDeleted}`;
+
+/** What the USSD callback reads and writes (DESIGN §6): a code's menu data, and the call a confirmed menu creates. */
+export function ussdRepository(db: Db) {
+  // Every hop asks this: one statement, prepared once per connection.
+  const serviceOf = preparedRows<ServiceRow>(
+    db,
+    'ussd_service',
+    sql`select
+      (select json_build_object('key', c.key, 'name', c.name, 'rounds', c.rounds, 'teams', c.teams, 'cap', c.votes_per_round_cap)
+         from campaigns c where c.service_code = ${sql.placeholder('code')} limit 1) as campaign,
+      (select json_build_object('id', k.id, 'name', k.name, 'prices', to_jsonb(k),
+          'active', coalesce((select json_agg(distinct n.category_level) from contents n where n.category_id = k.id and n.active), '[]'))
+         from service_codes s join categories k on k.id = s.category_id where s.name = ${sql.placeholder('code')} limit 1) as category`,
+  );
+  return {
+    /**
+     * The service behind a dialled code: a campaign's (its rounds, teams, vote price and this
+     * number's votes per round, other sessions only) or a ticket category's levels that have a price
+     * and an active content. Undefined for an unknown code.
+     */
+    async loadService(code: string, phoneNumber: string, sessionId: string): Promise<LoadedService | undefined> {
+      const [row] = await serviceOf({ code });
+      const campaign = row?.campaign;
+      const found = row?.category;
+      const category = found ? { id: found.id, name: found.name, price: (level: CategoryLevel) => Number(found.prices[`price_${level.toLowerCase()}`] ?? 0) } : undefined;
+      const pricedLevels = category ? CATEGORY_LEVELS.filter((level) => category.price(level) > 0) : [];
+
+      if (campaign) {
+        // A vote costs the campaign code's category's cheapest price, or the demo votes' price.
+        const cheapest = category ? pricedLevels.reduce<CategoryLevel | null>((low, level) => (low && category.price(low) <= category.price(level) ? low : level), null) : null;
+        const votesCast: Record<string, number> = {};
+        if (campaign.cap !== null) {
+          const rows = await db
+            .select({ round: transactions.round, votes: sql<number>`count(*)::int` })
+            .from(transactions)
+            .where(
+              and(
+                eq(transactions.campaignKey, campaign.key),
+                eq(transactions.phoneNumber, phoneNumber),
+                countedVote,
+                // This session's own vote is the one being answered again, not an earlier one.
+                sql`${transactions.sessionId} is distinct from ${sessionId}`,
+              ),
+            )
+            .groupBy(transactions.round);
+          for (const row of rows) if (row.round) votesCast[row.round] = Number(row.votes);
+        }
+        return {
+          service: {
+            kind: 'campaign',
+            name: campaign.name,
+            rounds: campaign.rounds,
+            teams: campaign.teams,
+            price: category && cheapest ? category.price(cheapest) : DEFAULT_VOTE_PRICE,
+            cap: campaign.cap,
+            votesCast,
+          },
+          serviceCode: code,
+          categoryId: cheapest ? category!.id : null,
+          voteLevel: cheapest,
+          campaignKey: campaign.key,
+        };
+      }
+
+      if (!category) return undefined;
+      const active = new Set(found!.active);
+      return {
+        service: {
+          kind: 'catalogue',
+          categoryName: category.name,
+          levels: pricedLevels.filter((level) => active.has(level)).map((level) => ({ level, price: category.price(level) })),
+        },
+        serviceCode: code,
+        categoryId: category.id,
+        voteLevel: null,
+        campaignKey: null,
+      };
+    },
+
+    /**
+     * Creates the session's pending call once. A repeated hop finds the call it already made
+     * (`created` false). A vote past the number's cap for the round creates nothing (`capped`);
+     * counting and inserting hold a lock on the number, so two sessions at once cannot both pass.
+     */
+    async createCall(values: NewCall, voteCap?: VoteCap): Promise<CreatedCall> {
+      const insert = async (tx: DbOrTx): Promise<CreatedCall> => {
+        const [created] = await tx.insert(transactions).values(values).onConflictDoNothing({ target: transactions.sessionId }).returning();
+        if (created) return { capped: false, created: true, call: created };
+        const [earlier] = await tx.select().from(transactions).where(eq(transactions.sessionId, values.sessionId)).limit(1);
+        return { capped: false, created: false, call: earlier };
+      };
+      if (!voteCap) return insert(db);
+      return db.transaction(async (tx) => {
+        const [earlier] = await tx.select().from(transactions).where(eq(transactions.sessionId, values.sessionId)).limit(1);
+        if (earlier) return { capped: false, created: false, call: earlier };
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vote:${voteCap.campaignKey}:${voteCap.phoneNumber}`}))`);
+        const [{ votes }] = await tx
+          .select({ votes: sql<number>`count(*)::int` })
+          .from(transactions)
+          .where(and(eq(transactions.campaignKey, voteCap.campaignKey), eq(transactions.phoneNumber, voteCap.phoneNumber), eq(transactions.round, voteCap.round), countedVote));
+        if (Number(votes) >= voteCap.cap) return { capped: true };
+        return insert(tx);
+      });
+    },
+  };
+}

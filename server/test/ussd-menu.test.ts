@@ -1,0 +1,154 @@
+import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
+import { roundChoice } from '../../src/domain/campaign-rounds';
+import { isUssdReply, toGsm7 } from '../../src/domain/ussd-text';
+import { WORLD_CUP_2022 } from '../src/db/seed-data';
+import { ussdMenu, type CampaignService, type CatalogueService } from '../src/ussd-menu';
+
+const tips: CatalogueService = {
+  kind: 'catalogue',
+  categoryName: 'Premier League Tips',
+  levels: [
+    { level: 'ordinary', price: 1000 },
+    { level: 'vip', price: 6000 },
+  ],
+};
+/** Every level priced: the list needs pages. */
+const everything: CatalogueService = {
+  kind: 'catalogue',
+  categoryName: 'Jackpot',
+  levels: CATEGORY_LEVELS.map((level, i) => ({ level, price: 1000 + i * 500 })),
+};
+const worldCup = (cap: number | null = null, votesCast: Record<string, number> = {}): CampaignService => ({
+  kind: 'campaign',
+  name: 'World Cup 2022',
+  rounds: WORLD_CUP_2022.rounds,
+  teams: WORLD_CUP_2022.teams,
+  price: 500,
+  cap,
+  votesCast,
+});
+
+const menu = (service: Parameters<typeof ussdMenu>[0], text: string) => {
+  const answer = ussdMenu(service, text);
+  expect(isUssdReply(answer.reply)).toBe(true);
+  return answer;
+};
+/** The numbered options of a reply, as [number, label]. */
+const options = (reply: string) =>
+  reply.split('\n').flatMap((line) => {
+    const option = /^(\d+)\. (.*)$/.exec(line);
+    return option ? [[option[1], option[2]]] : [];
+  });
+
+describe('the ticket menu', () => {
+  it('offers the levels, asks to confirm the price, then requests the payment', () => {
+    expect(menu(tips, '').reply).toBe('CON Premier League Tips: choose a ticket\n1. Ordinary UGX 1,000\n2. VIP UGX 6,000');
+    expect(menu(tips, '2').reply).toBe('CON Pay UGX 6,000 for VIP (Premier League Tips)?\n1. Confirm\n2. Cancel');
+    expect(menu(tips, '2*1')).toEqual({
+      reply: 'END Approve the payment of UGX 6,000 on your phone. Your VIP ticket will come by SMS.',
+      action: { kind: 'purchase', level: 'vip', amount: 6000 },
+    });
+  });
+
+  it('cancels politely and charges nothing', () => {
+    expect(menu(tips, '1*2')).toEqual({ reply: 'END Cancelled. You have not been charged. Thank you.', action: undefined });
+  });
+
+  it('pages a long list with 98. More and 0. Back, numbering across pages', () => {
+    const first = menu(everything, '').reply;
+    expect(first).toMatch(/\n98\. More$/);
+    expect(first).not.toMatch(/0\. Back/);
+    const second = menu(everything, '98').reply;
+    expect(second).toMatch(/\n98\. More\n0\. Back$/);
+    const firstNumbers = options(first).map(([n]) => n).filter((n) => n !== '98');
+    const secondNumbers = options(second).map(([n]) => n).filter((n) => n !== '98' && n !== '0');
+    expect(Number(secondNumbers[0])).toBe(Number(firstNumbers[firstNumbers.length - 1]) + 1);
+    // Back returns to the first page, exactly as it was.
+    expect(menu(everything, '98*0').reply).toBe(first);
+    // Every level is reachable by paging to the end.
+    let text = '';
+    const seen: string[] = [];
+    for (;;) {
+      const reply = menu(everything, text).reply;
+      seen.push(...options(reply).filter(([n]) => n !== '98' && n !== '0').map(([, label]) => label));
+      if (!reply.includes('98. More')) break;
+      text = text ? `${text}*98` : '98';
+    }
+    expect(seen).toHaveLength(CATEGORY_LEVELS.length);
+    // A choice from the second page.
+    expect(menu(everything, `98*${secondNumbers[0]}`).reply).toMatch(/^CON Pay UGX [\d,]+ for .* \(Jackpot\)\?\n1\. Confirm\n2\. Cancel$/);
+    // Back from the confirm question is not offered; from a later page it is.
+    expect(menu(everything, `98*${secondNumbers[0]}*0`).reply).toMatch(/^CON Invalid choice\.\nPay/);
+  });
+
+  it('re-asks a bad answer once with the same page, then ends politely', () => {
+    expect(menu(tips, '7').reply).toBe('CON Invalid choice.\nPremier League Tips: choose a ticket\n1. Ordinary UGX 1,000\n2. VIP UGX 6,000');
+    expect(menu(tips, 'x*2').reply).toMatch(/^CON Pay UGX 6,000/);
+    expect(menu(tips, '7*7')).toEqual({ reply: 'END Sorry, that is not a valid choice. Please dial again.' });
+    expect(menu(tips, '2*5')).toEqual({ reply: expect.stringMatching(/^CON Invalid choice\.\nPay UGX 6,000/) });
+    expect(menu(tips, '2*5*1').action).toEqual({ kind: 'purchase', level: 'vip', amount: 6000 });
+    // 98 on the only page and 0 on the first screen are bad answers too.
+    expect(menu(tips, '98').reply).toMatch(/^CON Invalid choice/);
+    expect(menu(tips, '0*0').reply).toMatch(/^END Sorry/);
+    expect(menu(everything, '98*98*98*98*98*98*98*98*98*98*98').reply).toMatch(/^END /);
+  });
+
+  it('ends an unknown or unpriced code, and answers nothing after an END', () => {
+    expect(menu(null, '')).toEqual({ reply: 'END This service is not available' });
+    expect(menu({ ...tips, levels: [] }, '').reply).toBe('END This service is not available');
+    // Answers after an END repeat it and ask for nothing.
+    expect(menu(tips, '1*1*1')).toEqual({ reply: menu(tips, '1*1').reply });
+    expect(menu(tips, '1*2*1')).toEqual({ reply: 'END Cancelled. You have not been charged. Thank you.' });
+  });
+
+  it('keeps names from the catalogue GSM-7 and within 182 characters', () => {
+    const odd: CatalogueService = { kind: 'catalogue', categoryName: 'Côte d’Ivoire – Ligue 1 “Spéciale” 🎉 ' + 'x'.repeat(200), levels: tips.levels };
+    const reply = menu(odd, '').reply;
+    expect(reply.startsWith("CON Cote d'Ivoire - Ligue 1 \"Spéciale\" xxx")).toBe(true);
+    expect(menu(odd, '2').reply).toMatch(/^CON Pay UGX 6,000 for VIP \(Cote.*\.\.\)\?\n1\. Confirm\n2\. Cancel$/);
+    expect(toGsm7('Zürich\nFC\tŁódź')).toBe('Zürich FC Lodz');
+  });
+});
+
+describe('the campaign menu', () => {
+  it('offers the rounds, then a general round\'s teams, and records the picked team', () => {
+    expect(menu(worldCup(), '').reply).toBe('CON World Cup 2022: choose a round\n1. General\n2. Week 2\n3. Week 3\n4. Week 4\n5. Final');
+    const teams = menu(worldCup(), '1').reply;
+    expect(teams).toMatch(/^CON General: pick your team\n1\. Argentina\n2\. France\n/);
+    expect(menu(worldCup(), '1*2').reply).toBe('CON Vote France (General) for UGX 500?\n1. Confirm\n2. Cancel');
+    expect(menu(worldCup(), '1*2*1')).toEqual({
+      reply: 'END Approve the payment of UGX 500 on your phone to record your vote for France.',
+      action: { kind: 'vote', round: 'general', teamName: 'France', teamName2: null, amount: 500 },
+    });
+    // Back from the teams to the rounds.
+    expect(menu(worldCup(), '1*0').reply).toBe(menu(worldCup(), '').reply);
+  });
+
+  it('offers a week round\'s games by the seed\'s fixture rule, then the winner; the opponent is teamName2', () => {
+    const games = roundChoice('week3', WORLD_CUP_2022.teams);
+    expect(games).toEqual({ kind: 'games', games: expect.any(Array) });
+    const list = menu(worldCup(), '3').reply;
+    expect(list).toMatch(/^CON Week 3: choose a game\n1\. Argentina v Croatia\n2\. France v Morocco\n/);
+    expect(menu(worldCup(), '3*2').reply).toBe('CON Who wins France v Morocco?\n1. France\n2. Morocco\n0. Back');
+    expect(menu(worldCup(), '3*2*2*1').action).toEqual({ kind: 'vote', round: 'week3', teamName: 'Morocco', teamName2: 'France', amount: 500 });
+  });
+
+  it('goes straight to the final\'s two teams', () => {
+    expect(menu(worldCup(), '5').reply).toBe('CON Who wins Argentina v France?\n1. Argentina\n2. France\n0. Back');
+    expect(menu(worldCup(), '5*1*1').action).toEqual({ kind: 'vote', round: 'final', teamName: 'Argentina', teamName2: 'France', amount: 500 });
+  });
+
+  it('skips the round question for a one-round campaign', () => {
+    const afcon: CampaignService = { ...worldCup(), name: 'AFCON 2024', rounds: ['general'], teams: ['Ivory Coast', 'Nigeria'] };
+    expect(menu(afcon, '').reply).toBe('CON General: pick your team\n1. Ivory Coast\n2. Nigeria');
+  });
+
+  it('ends politely past the vote cap, for that round only, before anything is chosen', () => {
+    const capped = worldCup(2, { week2: 2, general: 1 });
+    expect(menu(capped, '2')).toEqual({ reply: 'END You have cast your 2 votes for Week 2. Thank you for voting!' });
+    // A session that was choosing when the cap filled up is told so at its next answer.
+    expect(menu(capped, '2*1*1*1')).toEqual({ reply: 'END You have cast your 2 votes for Week 2. Thank you for voting!' });
+    expect(menu(capped, '1').reply).toMatch(/^CON General: pick your team/);
+    expect(menu(worldCup(1, { general: 1 }), '1').reply).toBe('END You have cast your 1 vote for General. Thank you for voting!');
+  });
+});
