@@ -1,4 +1,6 @@
-import type { CollectRequest, PaymentProvider, PaymentStatus, SettleDecision } from './payment';
+import { PaymentProviderUnavailable, type CollectRequest, type PaymentProvider, type PaymentStatus, type SettleDecision } from './payment';
+
+export { PaymentProviderUnavailable };
 
 export interface MomoOptions {
   /** https://sandbox.momodeveloper.mtn.com, or the production host MTN gives. */
@@ -25,9 +27,6 @@ export interface MomoOptions {
   fetch?: typeof fetch;
   now?: () => number;
 }
-
-/** MoMo could not be reached (network error or 5xx after every retry): the outcome is unknown. */
-export class PaymentProviderUnavailable extends Error {}
 
 const DEFAULT_POLLS = [5_000, 15_000, 30_000, 60_000, 120_000, 300_000];
 

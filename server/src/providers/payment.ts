@@ -7,6 +7,13 @@ export interface CollectRequest {
 /** What a provider says about a payment; PENDING while the customer has not answered the prompt. */
 export type PaymentStatus = 'SUCCESSFUL' | 'FAILED' | 'PENDING';
 
+/**
+ * The provider could not be reached (network error, or 5xx after every retry): whether the request
+ * arrived is unknown, so the payment should stay pending for the sweeper's status poll rather than
+ * be failed at once (the customer may still be charged).
+ */
+export class PaymentProviderUnavailable extends Error {}
+
 /** A provider's final word, handed to the settlement (payment-settlement.ts). */
 export type SettleDecision = (reference: string, status: 'SUCCESSFUL' | 'FAILED') => Promise<unknown>;
 
@@ -16,6 +23,7 @@ export type SettleDecision = (reference: string, status: 'SUCCESSFUL' | 'FAILED'
  */
 export interface PaymentProvider {
   readonly name: string;
+  /** `accepted: false` is a definite refusal; throws PaymentProviderUnavailable when the outcome is unknown. */
   collect(request: CollectRequest): Promise<{ accepted: boolean; providerRef: string }>;
   /** Asks the provider about a payment; throws when the provider cannot be reached. */
   status(reference: string): Promise<PaymentStatus>;

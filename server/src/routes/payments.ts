@@ -39,7 +39,13 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
 
   app.post(
     '/v1/payments/callback',
-    { schema: { tags: ['ingestion'] }, preParsing: authenticatedCallback(options.callbackAuth), config: { swaggerTransform: documentedBody(callbackSchema) } },
+    {
+      schema: {
+        tags: ['ingestion'],
+        description:
+          'The payment provider settles a payment. Authenticated by `X-Callback-Signature: sha256=<hex HMAC-SHA256 of the raw body with PAYMENT_CALLBACK_SECRET>`, checked before anything else (401 otherwise). Idempotent on `reference`.',
+      },
+      preParsing: authenticatedCallback(options.callbackAuth), config: { swaggerTransform: documentedBody(callbackSchema) } },
     async (request, reply) => {
       const { reference, status } = await validBody(callbackSchema, callbackFields(request.body));
       const call = await repo.findByPaymentRef(reference);
