@@ -125,8 +125,15 @@ describe('the campaign menu', () => {
   });
 
   it('offers a week round\'s games by the seed\'s fixture rule, then the winner; the opponent is teamName2', () => {
-    const games = roundChoice('week3', WORLD_CUP_2022.teams);
-    expect(games).toEqual({ kind: 'games', games: expect.any(Array) });
+    // The rule the seed uses too: 16 games in week 2, 8 in week 3, 4 in week 4, the final between the two favourites.
+    const games = (round: string) => {
+      const choice = roundChoice(round, WORLD_CUP_2022.teams);
+      return choice.kind === 'games' ? choice.games : [];
+    };
+    expect(['week2', 'week3', 'week4', 'final'].map((round) => games(round).length)).toEqual([16, 8, 4, 1]);
+    expect(games('week3')[1]).toEqual(['France', 'Morocco']);
+    expect(games('final')).toEqual([['Argentina', 'France']]);
+    expect(roundChoice('general', ['A', 'B'])).toEqual({ kind: 'teams', teams: ['A', 'B'] });
     const list = menu(worldCup(), '3').reply;
     expect(list).toMatch(/^CON Week 3: choose a game\n1\. Argentina v Croatia\n2\. France v Morocco\n/);
     expect(menu(worldCup(), '3*2').reply).toBe('CON Who wins France v Morocco?\n1. France\n2. Morocco\n0. Back');
