@@ -43,6 +43,8 @@ export const USSD_REPLIES = {
   badInput: 'END Sorry, that is not a valid choice. Please dial again.',
   busy: 'END Sorry, the service is busy. Please try again later.',
   paymentUnavailable: 'END Payment is unavailable, please try again later.',
+  /** The provider could not say whether it took the request: the call stays pending for the sweeper to ask. */
+  paymentUnconfirmed: 'END We could not confirm your payment request. If your phone asks, approve it and your ticket will come by SMS.',
 } as const;
 
 /** Shown above the same page once after a bad answer. */

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { contents, transactionEvents, transactions } from '../src/db/schema';
+import { PaymentProviderUnavailable } from '../src/providers/payment';
+import { USSD_REPLIES } from '../src/ussd-menu';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue } from './transactions-fixtures';
 
@@ -104,5 +106,13 @@ describe('POST /v1/ussd/callback', () => {
     jest.spyOn(world.app.providers.payment, 'collect').mockResolvedValueOnce({ accepted: false, providerRef: 'x' });
     expect((await dial('s-8', '1*1')).body).toBe('END Payment is unavailable, please try again later.');
     expect(await callsOf('s-8')).toEqual([expect.objectContaining({ isDeleted: true })]);
+  });
+
+  it('leaves the call pending for the sweeper when the provider cannot say whether it took the request', async () => {
+    jest.spyOn(world.app.providers.payment, 'collect').mockRejectedValueOnce(new PaymentProviderUnavailable('MoMo unreachable'));
+    const reply = (await dial('s-9', '1*1')).body;
+    expect(reply).toBe(USSD_REPLIES.paymentUnconfirmed);
+    expect(reply.length).toBeLessThanOrEqual(182);
+    expect(await callsOf('s-9')).toEqual([expect.objectContaining({ isDeleted: false, isComplete: false, amount: 10000 })]);
   });
 });

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { text } from '../../../src/domain/schemas/text';
 import { documentedBody, validBody } from '../http';
+import { PaymentProviderUnavailable } from '../providers/payment';
 import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { ussdRepository, type LoadedService } from '../repositories/ussd-repository';
@@ -84,6 +85,12 @@ export default async function ussdRoutes(app: FastifyInstance) {
       if (collected.accepted) return { reply: confirmed, transactionId: call.id };
       await calls.markFailed(call.id);
     } catch (error) {
+      // An unknown outcome may still have reached the customer's phone: failing the call could leave
+      // a charged customer without a ticket, so it stays pending and the sweeper asks the provider.
+      if (error instanceof PaymentProviderUnavailable) {
+        app.log.warn({ err: error, transactionId: call.id }, 'payment request outcome unknown; left pending for the sweeper');
+        return { reply: USSD_REPLIES.paymentUnconfirmed, transactionId: call.id };
+      }
       app.log.error({ err: error }, 'payment collection failed');
       await calls.markFailed(call.id);
     }
