@@ -30,7 +30,7 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   // Providers may post form-encoded; parsed inside this plugin only.
   await app.register(formBody);
 
-  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(paymentSchema) } }, async (request, reply) => {
+  app.post('/v1/payments/callback', { schema: { tags: ['ingestion'], summary: 'The payment provider\'s callback' }, config: { swaggerTransform: documentedBody(paymentSchema, { form: true, results: { type: 'object', properties: { _id: { type: 'string', format: 'uuid' } }, required: ['_id'] }, errors: { 401: 'Wrong x-callback-secret (PAYMENT_CALLBACK_SECRET)', 404: 'No payment with this reference' } }) } }, async (request, reply) => {
     checkSecret(request);
     const { reference, status } = await validBody(paymentSchema, request.body);
     const found = await repo.findByPaymentRef(reference);

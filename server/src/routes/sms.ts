@@ -3,8 +3,9 @@ import * as yup from 'yup';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
-import { documentedBody, HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
+import { HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
 import { text } from '../../../src/domain/schemas/text';
+import { documented, results } from '../openapi';
 import { deliveryStatusOf } from '../providers/africastalking-sms';
 import type { SmsSendResult } from '../providers/sms';
 import { smsRepository } from '../repositories/sms-repository';
@@ -28,46 +29,66 @@ export default async function smsRoutes(app: FastifyInstance) {
     });
   }
 
-  app.get<{ Querystring: PagingQuery }>('/v1/sms', { schema: { tags: ['sms'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
-    const { page, limit, offset } = parsePaging(request.query);
-    const userId = isManager(request.user.role) ? undefined : request.user.id;
-    const { docs, total } = await repo.list({ offset, limit, userId });
-    return ok(reply, 'Messages', toPagedList(docs, page, limit, total));
-  });
+  app.get<{ Querystring: PagingQuery }>(
+    '/v1/sms',
+    {
+      schema: { tags: ['sms'], summary: 'List the SMS sent (an agent sees its own)', querystring: pagingQuery },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ results: results.page('SmsRecord') }) },
+    },
+    async (request, reply) => {
+      const { page, limit, offset } = parsePaging(request.query);
+      const userId = isManager(request.user.role) ? undefined : request.user.id;
+      const { docs, total } = await repo.list({ offset, limit, userId });
+      return ok(reply, 'Messages', toPagedList(docs, page, limit, total));
+    },
+  );
 
-  app.post('/v1/sms', { schema: { tags: ['sms'] }, onRequest: [app.authenticate], config: { swaggerTransform: documentedBody(smsSchema) } }, async (request, reply) => {
-    const input = await validBody(smsSchema, request.body);
-    // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
-    const row = await repo.create({
-      userId: request.user.id,
-      phoneNumber: input.phoneNumber,
-      message: input.message,
-      categoryLevel: input.categoryLevel,
-      status: 'queued',
-      provider: app.providers.sms.name,
-    });
-    let result: SmsSendResult;
-    try {
-      result = await app.providers.sms.send({ phoneNumber: input.phoneNumber, message: input.message });
-    } catch (error) {
-      result = { status: 'failed', providerRef: null, failureReason: (error as Error).message };
-    }
-    await repo.update(row.id, { status: result.status, providerRef: result.providerRef, failureReason: result.failureReason ?? null });
-    if (result.status === 'failed') throw new HttpError(502, 'Unable to send sms');
-    return ok(reply, 'Successfully sent the message!', await repo.findView(row.id), 201);
-  });
+  app.post(
+    '/v1/sms',
+    {
+      schema: { tags: ['sms'], summary: 'Send one SMS' },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ body: smsSchema, results: results.entity('SmsRecord'), status: 201, errors: { 502: 'The SMS gateway refused or failed to send it' } }) },
+    },
+    async (request, reply) => {
+      const input = await validBody(smsSchema, request.body);
+      // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
+      const row = await repo.create({
+        userId: request.user.id,
+        phoneNumber: input.phoneNumber,
+        message: input.message,
+        categoryLevel: input.categoryLevel,
+        status: 'queued',
+        provider: app.providers.sms.name,
+      });
+      let result: SmsSendResult;
+      try {
+        result = await app.providers.sms.send({ phoneNumber: input.phoneNumber, message: input.message });
+      } catch (error) {
+        result = { status: 'failed', providerRef: null, failureReason: (error as Error).message };
+      }
+      await repo.update(row.id, { status: result.status, providerRef: result.providerRef, failureReason: result.failureReason ?? null });
+      if (result.status === 'failed') throw new HttpError(502, 'Unable to send sms');
+      return ok(reply, 'Successfully sent the message!', await repo.findView(row.id), 201);
+    },
+  );
 
   /** Africa's Talking calls this without a token; unknown ids are acknowledged and ignored. */
-  app.post('/v1/sms/delivery-report', { schema: { tags: ['sms'] }, config: { swaggerTransform: documentedBody(deliveryReportSchema) } }, async (request, reply) => {
-    const { id, status: reported, failureReason: reason } = await validBody(deliveryReportSchema, request.body);
-    const status = deliveryStatusOf(reported);
-    if (!status) throw new HttpError(400, 'Unknown delivery status', [{ field: 'status', message: 'Unknown delivery status' }]);
-    const row = await repo.findByProviderRef(id);
-    if (!row) return ok(reply, 'Ignored', null);
-    // Reports may repeat or arrive out of order: a final status is never stepped back to 'sent'.
-    if (FINAL_STATUSES.has(row.status) && status === 'sent') return ok(reply, 'Recorded', null);
-    const failureReason = status === 'failed' ? (reason ?? null) : null;
-    await repo.update(row.id, { status, failureReason });
-    return ok(reply, 'Recorded', null);
-  });
+  app.post(
+    '/v1/sms/delivery-report',
+    { schema: { tags: ['sms'], summary: "Africa's Talking delivery report" }, config: { swaggerTransform: documented({ body: deliveryReportSchema, form: true }) } },
+    async (request, reply) => {
+      const { id, status: reported, failureReason: reason } = await validBody(deliveryReportSchema, request.body);
+      const status = deliveryStatusOf(reported);
+      if (!status) throw new HttpError(400, 'Unknown delivery status', [{ field: 'status', message: 'Unknown delivery status' }]);
+      const row = await repo.findByProviderRef(id);
+      if (!row) return ok(reply, 'Ignored', null);
+      // Reports may repeat or arrive out of order: a final status is never stepped back to 'sent'.
+      if (FINAL_STATUSES.has(row.status) && status === 'sent') return ok(reply, 'Recorded', null);
+      const failureReason = status === 'failed' ? (reason ?? null) : null;
+      await repo.update(row.id, { status, failureReason });
+      return ok(reply, 'Recorded', null);
+    },
+  );
 }

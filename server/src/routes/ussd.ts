@@ -34,7 +34,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
   // Callbacks arrive form-encoded (Africa's Talking); parsed inside this plugin only.
   await app.register(formBody);
 
-  app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(ussdSchema) } }, async (request, reply) => {
+  app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'], summary: 'The mobile network\'s USSD callback' }, config: { swaggerTransform: documentedBody(ussdSchema, { form: true, answer: { contentType: 'text/plain', description: 'The next USSD screen: CON to go on, END to close' } }) } }, async (request, reply) => {
     const input = await validBody(ussdSchema, request.body);
     const answer = (text: string) => reply.type('text/plain; charset=utf-8').send(text);
     const prompt = (amount: number | null) => answer(`END You will receive a prompt to pay UGX ${formatMoney(amount ?? 0)}`);
