@@ -241,8 +241,9 @@ export interface RouteDocs {
   params?: JsonSchema;
   /** The body is also accepted form-encoded (provider callbacks). */
   form?: boolean;
-  /** `results` of the success answer (JSON envelope), a whole answer of another shape, or a text answer. */
+  /** What `results` of the success envelope holds; null when not given. */
   results?: JsonSchema;
+  /** The whole success answer when it is not the envelope: another JSON shape, or text (textAnswer). */
   answer?: JsonSchema | TextAnswer;
   /** Status of the success answer, 200 unless given. */
   status?: 200 | 201;

@@ -146,6 +146,8 @@ describe('the OpenAPI document', () => {
       const user = await world.createUser('admin');
       await expectDocumented('POST', '/v1/auth/login', '/v1/auth/login', { userName: user.userName, password: 'password-123' }, {});
       await expectDocumented('POST', '/v1/auth/login', '/v1/auth/login', { userName: '' }, {});
+      await expectDocumented('POST', '/v1/auth/login', '/v1/auth/login', { userName: user.userName, password: 'not-the-password' }, {});
+      await expectDocumented('POST', '/v1/auth/refresh-token', '/v1/auth/refresh-token', { token: 'unknown' }, {});
       await expectDocumented('GET', '/v1/auth/profile', '/v1/auth/profile');
       await expectDocumented('GET', '/v1/auth/profile', '/v1/auth/profile', undefined, {});
       await expectDocumented('GET', '/v1/users', '/v1/users');

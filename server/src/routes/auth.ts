@@ -31,6 +31,7 @@ type TokenBody = { token?: string } | undefined;
 
 /** SPEC §7 reads the new tokens at the top level; `results` repeats them. */
 const refreshDocs = documented({
+  errors: { 401: 'The refresh token is unknown, expired or already used (then the session is revoked)' },
   answer: {
     type: 'object',
     properties: {
@@ -61,7 +62,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   const loginKey = (request: FastifyRequest, userName: string) => `${userName.toLowerCase()}|${request.ip}`;
 
-  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documented({ body: loginSchema, results: results.entity('Session'), errors: { 429: 'Too many failed sign-ins for this name from this address' } }) } }, async (request, reply) => {
+  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documented({ body: loginSchema, results: results.entity('Session'), errors: { 401: 'Incorrect username or password', 429: 'Too many failed sign-ins for this name from this address' } }) } }, async (request, reply) => {
     const input = await validBody(loginSchema, request.body);
     const key = loginKey(request, input.userName);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
