@@ -75,6 +75,7 @@ const SETTLED_MS = 100;
  */
 async function firstLoadEnded(store: AppStore): Promise<void> {
   let quietSince: number | undefined;
+  // Longer than a query's wait: a file's first screen loads its lazy code, slow on a busy machine.
   await waitFor(() => {
     const loadingCode = document.querySelector('[aria-label="Loading"]') !== null;
     const querying = Object.values(store.getState().api.queries).some((query) => query?.status === 'pending');
@@ -84,7 +85,7 @@ async function firstLoadEnded(store: AppStore): Promise<void> {
     }
     quietSince ??= Date.now();
     if (Date.now() - quietSince < SETTLED_MS) throw new Error('The first load may not have ended yet');
-  });
+  }, { timeout: 30_000 });
 }
 
 function rehydrated(persistor: Persistor): Promise<void> {
