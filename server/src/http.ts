@@ -6,6 +6,7 @@ import type { FieldError } from '../../src/domain/entities';
 import { toPagedList } from '../../src/domain/paged-list';
 import { INVALID_VALUE } from '../../src/domain/schemas/text';
 import { validate } from '../../src/domain/validation';
+import { documented, type RouteDocs } from './openapi';
 
 /** An error a route means to answer with; the error handler shapes it into the envelope. */
 export class HttpError extends Error {
@@ -148,35 +149,8 @@ export const pagingQuery = {
 /** A list's `?page=&limit=`, as `pagingQuery` validates and coerces it. */
 export type PagingQuery = { page?: number; limit?: number };
 
-type FieldDescription = {
-  type: string;
-  optional?: boolean;
-  oneOf?: unknown[];
-  tests?: { name?: string; params?: Record<string, unknown> }[];
-};
-
 /**
- * Puts a yup-validated body into the OpenAPI document (route `config.swaggerTransform`). The body
- * is derived from the schema and only documented: yup stays the one validator, with SPEC's words.
+ * Documents a yup-validated body (route `config.swaggerTransform`); kept for the routes that name
+ * only their body. `documented` (openapi.ts) describes query, params and answers as well.
  */
-export function documentedBody(schema: AnyObjectSchema): SwaggerTransform {
-  const fields = schema.describe().fields as Record<string, FieldDescription>;
-  const properties: Record<string, Record<string, unknown>> = {};
-  const required: string[] = [];
-  for (const [name, field] of Object.entries(fields)) {
-    const property: Record<string, unknown> = ['string', 'number', 'boolean'].includes(field.type) ? { type: field.type } : {};
-    for (const test of field.tests ?? []) {
-      const bound = test.params?.min ?? test.params?.max ?? test.params?.length;
-      if (typeof bound !== 'number') continue;
-      const key = field.type === 'string' ? { min: 'minLength', max: 'maxLength', length: 'minLength' } : { min: 'minimum', max: 'maximum' };
-      const target = key[test.name as keyof typeof key];
-      if (target) property[target] = bound;
-    }
-    const options = (field.oneOf ?? []).filter((v) => v !== undefined);
-    if (options.length > 0) property.enum = options;
-    properties[name] = property;
-    if (!field.optional) required.push(name);
-  }
-  const body = { type: 'object', properties, ...(required.length ? { required } : {}) };
-  return ({ schema: routeSchema, url }) => ({ schema: { ...routeSchema, body }, url });
-}
+export const documentedBody = (schema: AnyObjectSchema, docs: Omit<RouteDocs, 'body'> = {}): SwaggerTransform => documented({ ...docs, body: schema });

@@ -2,12 +2,12 @@ import { act, fireEvent } from '@testing-library/react';
 import { apiUrl } from '../api/api-url';
 import { REQUIRED_PRICE_LEVELS } from '../domain/category-levels';
 import type { Category, Content, SmsRecord } from '../domain/entities';
-import { loginViaApi, uniqueName } from './render-app';
+import { sessionFor, uniqueName } from './render-app';
 import { TEST_ADMIN } from './test-admin';
 
 /** Catalogue data made over the real API as the test admin, for screens that need it in place. */
 async function postAsAdmin<T>(path: string, body: unknown): Promise<T> {
-  const { accessToken } = await loginViaApi(TEST_ADMIN);
+  const { accessToken } = await sessionFor(TEST_ADMIN);
   const response = await fetch(apiUrl(path), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },

@@ -5,14 +5,12 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { apiUrl } from '../api/api-url';
 import { authApi, type LoginResults } from '../api/auth-api';
 import { AppProviders, AppRoutes } from '../app/app';
-import { ROUTE_OVERLAY_MS } from '../app/root-layout';
 import { signedIn } from '../state/session-slice';
 import { setupStore, type AppStore } from '../state/store';
 import { TEST_ADMIN } from './test-admin';
 
 // Lazy screens load their modules on first use under jest, which can take a few seconds.
 configure({ asyncUtilTimeout: 8000 });
-jest.setTimeout(60_000);
 
 export interface Credentials {
   userName: string;
@@ -45,7 +43,7 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
   const store = setupStore();
   const persistor = persistStore(store);
   await rehydrated(persistor);
-  if (user) await signIn(store, user);
+  if (user) store.dispatch(signedIn(await sessionFor(user)));
   let current: Location | null = null;
   const utils = render(
     <AppProviders store={store} persistor={persistor}>
@@ -66,13 +64,28 @@ function LocationProbe({ onLocation }: { onLocation: (location: Location) => voi
   return null;
 }
 
-/** The overlay's time, then no query still on its way (lazy screens start theirs meanwhile). */
+/** How long the screen must stay loaded (no lazy code, no query on its way) to count as settled. */
+const SETTLED_MS = 100;
+
+/**
+ * The first load has ended: no lazy screen or form still loading its code (PageFallback's
+ * spinner) and no query on its way, for SETTLED_MS in a row, so that a query a screen starts
+ * right after its code arrived is waited for too. The route overlay is off under test
+ * (setup-web.ts), so nothing else is waited for.
+ */
 async function firstLoadEnded(store: AppStore): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ROUTE_OVERLAY_MS));
+  let quietSince: number | undefined;
+  // Longer than a query's wait: a file's first screen loads its lazy code, slow on a busy machine.
   await waitFor(() => {
-    const loading = Object.values(store.getState().api.queries).some((query) => query?.status === 'pending');
-    if (loading) throw new Error('The first load has not ended');
-  });
+    const loadingCode = document.querySelector('[aria-label="Loading"]') !== null;
+    const querying = Object.values(store.getState().api.queries).some((query) => query?.status === 'pending');
+    if (loadingCode || querying) {
+      quietSince = undefined;
+      throw new Error('The first load has not ended');
+    }
+    quietSince ??= Date.now();
+    if (Date.now() - quietSince < SETTLED_MS) throw new Error('The first load may not have ended yet');
+  }, { timeout: 30_000 });
 }
 
 function rehydrated(persistor: Persistor): Promise<void> {
@@ -85,6 +98,25 @@ function rehydrated(persistor: Persistor): Promise<void> {
       }
     });
   });
+}
+
+/**
+ * Sessions of this test file, one per person: signing in costs an argon2 hash on the server, and
+ * access tokens live 15 minutes, longer than any file. Each test still gets a fresh store.
+ */
+const sessions = new Map<string, Promise<LoginResults>>();
+
+/** A signed-in session of the person, made once per test file (tests of sign-in itself use loginViaApi). */
+export function sessionFor(credentials: Credentials): Promise<LoginResults> {
+  const key = JSON.stringify([credentials.userName, credentials.password]);
+  let session = sessions.get(key);
+  if (!session) {
+    session = loginViaApi(credentials);
+    // A failed sign-in is not kept: the next test asks again.
+    session.catch(() => sessions.delete(key));
+    sessions.set(key, session);
+  }
+  return session;
 }
 
 /** Signs in through the store's own login mutation and keeps the session, as the sign-in screen does. */
@@ -121,7 +153,7 @@ export interface TestAgent extends Credentials {
 
 /** Creates a fresh agent as the test admin over the real API; sign in with it via renderApp({ user }). */
 export async function createAgentViaApi(prefix = 'agent'): Promise<TestAgent> {
-  const admin = await loginViaApi(TEST_ADMIN);
+  const admin = await sessionFor(TEST_ADMIN);
   const credentials = { userName: uniqueName(prefix), password: 'agent-password-1' };
   const created = await postJson<{ _id: string }>('/v1/auth/create/other', { ...credentials, role: 'agent' }, admin.accessToken);
   return { id: created._id, ...credentials };

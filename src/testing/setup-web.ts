@@ -1,3 +1,9 @@
 import '@testing-library/jest-dom';
 
 globalThis.__DIALDESK_API_URL__ = process.env.DIALDESK_API_URL;
+// No route overlay and no MUI transitions under jsdom (src/components/motion.ts): they only made
+// every test wait. The app keeps SPEC's 1000 ms overlay and MUI's animations.
+globalThis.__DIALDESK_MOTION__ = { routeOverlayMs: 0, transitions: false };
+// One default for every web test (and beforeAll): the first render of a file loads the lazy screens' code,
+// which takes a while on a shared, busy machine.
+jest.setTimeout(60_000);

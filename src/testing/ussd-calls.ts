@@ -2,7 +2,7 @@ import { signCallback } from '../../server/src/callback-signature';
 import { apiUrl } from '../api/api-url';
 import { REQUIRED_PRICE_LEVELS } from '../domain/category-levels';
 import type { Transaction } from '../domain/entities';
-import { createAgentViaApi, loginViaApi, uniqueName, type TestAgent } from './render-app';
+import { createAgentViaApi, sessionFor, uniqueName, type TestAgent } from './render-app';
 import { TEST_ADMIN } from './test-admin';
 
 async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string; form?: Record<string, string>; signed?: boolean }): Promise<{ status: number; json: T; text: string }> {
@@ -38,7 +38,7 @@ export interface TestServiceCode {
 
 /** A fresh agent owning a category (every required level priced) and a service code, made as the admin. */
 export async function createServiceCodeViaApi(): Promise<TestServiceCode> {
-  const admin = await loginViaApi(TEST_ADMIN);
+  const admin = await sessionFor(TEST_ADMIN);
   const agent = await createAgentViaApi('dialler');
   const prices = Object.fromEntries(REQUIRED_PRICE_LEVELS.map((level) => [level, 0]));
   const category = await call<{ results: { _id: string } }>('/v1/category', {
@@ -68,7 +68,7 @@ export async function dialCalls(code: string, calls: { phoneNumber: string; choi
     await call('/v1/ussd/callback', { form: { ...form, text: c.choice ?? '1' } });
     await call('/v1/ussd/callback', { form: { ...form, text: `${c.choice ?? '1'}*1` } });
   }
-  const admin = await loginViaApi(TEST_ADMIN);
+  const admin = await sessionFor(TEST_ADMIN);
   const made: Transaction[] = [];
   for (const phoneNumber of [...new Set(calls.map((c) => c.phoneNumber))]) {
     const found = await call<{ results: { docs: Transaction[] } }>('/v1/transactions/search?limit=100', { token: admin.accessToken, body: { phoneNumber } });

@@ -50,7 +50,8 @@ export default fp(
       }),
     });
 
-    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Named: the OpenAPI document marks the routes running `authenticate` as signed-in (openapi.ts).
+    app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
       // A signed-in answer is one person's data: no browser or proxy may keep a copy (DESIGN §1).
       reply.header('cache-control', 'no-store');
       try {

@@ -12,7 +12,8 @@ import {
   rotateRefreshToken,
   sha256,
 } from '../auth/refresh-tokens';
-import { documentedBody, HttpError, isUniqueViolation, ok, validBody } from '../http';
+import { HttpError, isUniqueViolation, ok, validBody } from '../http';
+import { documented, results } from '../openapi';
 import { signInRepository } from '../repositories/sign-in-repository';
 import { toUser, usersRepository, type UserRow } from '../repositories/users-repository';
 import { userNameTaken } from '../user-name-taken';
@@ -28,6 +29,25 @@ const tokenBody = {
 } as const;
 type TokenBody = { token?: string } | undefined;
 
+/** SPEC §7 reads the new tokens at the top level; `results` repeats them. */
+const refreshDocs = documented({
+  errors: { 401: 'The refresh token is unknown, expired or already used (then the session is revoked)' },
+  answer: {
+    type: 'object',
+    properties: {
+      status: { type: 'boolean', enum: [true] },
+      message: { type: 'string' },
+      accessToken: { type: 'string' },
+      refreshToken: { type: 'string' },
+      results: { type: 'object', properties: { accessToken: { type: 'string' }, refreshToken: { type: 'string' } }, required: ['accessToken', 'refreshToken'] },
+    },
+    required: ['status', 'message', 'accessToken', 'refreshToken', 'results'],
+  },
+});
+
+/** The reset link's token; checked against its stored hash, so only its size is bounded here. */
+const tokenParams = { type: 'object', properties: { token: { type: 'string', maxLength: 512 } }, required: ['token'] };
+
 export interface AuthRoutesOptions {
   /** The site's public origin for links in mail; when unset, the request's own Host header. */
   publicUrl?: string;
@@ -42,7 +62,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   const loginKey = (request: FastifyRequest, userName: string) => `${userName.toLowerCase()}|${request.ip}`;
 
-  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documentedBody(loginSchema) } }, async (request, reply) => {
+  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documented({ body: loginSchema, results: results.entity('Session'), errors: { 401: 'Incorrect username or password', 429: 'Too many failed sign-ins for this name from this address' } }) } }, async (request, reply) => {
     const input = await validBody(loginSchema, request.body);
     const key = loginKey(request, input.userName);
     const since = new Date(Date.now() - LOGIN_WINDOW_MS);
@@ -71,7 +91,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     });
   });
 
-  app.post<{ Body: TokenBody }>('/v1/auth/refresh-token', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+  app.post<{ Body: TokenBody }>('/v1/auth/refresh-token', { schema: { tags: ['auth'], summary: 'Trade a refresh token for new tokens', body: tokenBody }, config: { swaggerTransform: refreshDocs } }, async (request, reply) => {
     const presented = request.body?.token;
     if (!presented) throw new HttpError(400, 'No refresh token available', [{ field: 'token', message: 'No refresh token available' }]);
     const rotated = await rotateRefreshToken(app.db, presented);
@@ -89,13 +109,13 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     });
   });
 
-  app.post<{ Body: TokenBody }>('/v1/auth/logout', { schema: { tags: ['auth'], body: tokenBody } }, async (request, reply) => {
+  app.post<{ Body: TokenBody }>('/v1/auth/logout', { schema: { tags: ['auth'], summary: 'Revoke a refresh token', body: tokenBody }, config: { swaggerTransform: documented({}) } }, async (request, reply) => {
     const presented = request.body?.token;
     if (presented) await revokeRefreshToken(app.db, presented);
     return ok(reply, 'Logged out', null);
   });
 
-  app.post('/v1/auth/forgot-password', { schema: { tags: ['auth'], summary: 'Mail a password reset link' }, config: { swaggerTransform: documentedBody(forgotPasswordSchema) } }, async (request, reply) => {
+  app.post('/v1/auth/forgot-password', { schema: { tags: ['auth'], summary: 'Mail a password reset link' }, config: { swaggerTransform: documented({ body: forgotPasswordSchema }) } }, async (request, reply) => {
     const input = await validBody(forgotPasswordSchema, request.body);
     const user = await repo.findByEmail(input.email);
     if (user) {
@@ -113,7 +133,10 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
 
   app.post<{ Params: { token: string } }>(
     '/v1/auth/reset-forgot-password/:token',
-    { schema: { tags: ['auth'], summary: 'Choose a new password with a reset link' }, config: { swaggerTransform: documentedBody(resetPasswordBodySchema) } },
+    {
+      schema: { tags: ['auth'], summary: 'Choose a new password with a reset link' },
+      config: { swaggerTransform: documented({ body: resetPasswordBodySchema, params: tokenParams, errors: { 429: 'Too many reset attempts from this address' } }) },
+    },
     async (request, reply) => {
       const input = await validBody(resetPasswordBodySchema, request.body);
       await resetPasswordWithToken(app.db, { token: request.params.token, password: input.password, address: request.ip });
@@ -121,7 +144,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     },
   );
 
-  app.get('/v1/auth/profile', { schema: { tags: ['auth'] }, onRequest: [app.authenticate], config: { afcon: true } }, async (request, reply) => {
+  app.get('/v1/auth/profile', { schema: { tags: ['auth'], summary: 'Who is signed in' }, onRequest: [app.authenticate], config: { afcon: true, swaggerTransform: documented({ results: results.entity('User') }) } }, async (request, reply) => {
     const user = await repo.findById(request.user.id);
     if (!user) throw new HttpError(401, 'Please sign in again');
     return ok(reply, 'Profile', toUser(user));
@@ -132,7 +155,7 @@ export default async function authRoutes(app: FastifyInstance, options: AuthRout
     {
       schema: { tags: ['users'], summary: 'Create an agent account' },
       onRequest: [app.authenticate, app.requireManager],
-      config: { swaggerTransform: documentedBody(createUserSchema) },
+      config: { swaggerTransform: documented({ body: createUserSchema, results: results.entity('User'), status: 201, errors: { 409: 'The user name is taken' } }) },
     },
     async (request, reply) => {
       const input = await validBody(createUserSchema, request.body);

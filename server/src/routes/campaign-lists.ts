@@ -6,7 +6,8 @@ import { campaignListSchema } from '../../../src/domain/schemas/campaigns';
 import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { transactionStatus } from '../../../src/domain/transaction-status';
 import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
-import { documentedBody, HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
+import { HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
+import { documented, results, type RouteDocs } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
 
@@ -27,13 +28,13 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
 
   for (const { key, prefix, afcon, tag } of CAMPAIGN_LISTS) {
-    const options = (summary: string, body?: Parameters<typeof documentedBody>[0]) => ({
+    const options = (summary: string, docs: RouteDocs) => ({
       schema: { tags: [tag], summary, querystring: pagingQuery },
       onRequest: [app.authenticate],
-      config: { afcon, ...(body ? { swaggerTransform: documentedBody(body) } : {}) },
+      config: { afcon, swaggerTransform: documented({ results: results.page('Transaction'), errors: { 404: 'The campaign is not set up' }, ...docs }) },
     });
 
-    app.post(`${prefix}/all`, options(`${tag} transactions of a day`, campaignListSchema), async (request, reply) => {
+    app.post(`${prefix}/all`, options(`${tag} transactions of a day`, { body: campaignListSchema }), async (request, reply) => {
       const campaign = await readableCampaign(votes, request, key);
       const { page, limit, offset } = parsePaging(request.query as Paging, 50);
       const { name, date } = await validBody(campaignListSchema, request.body);
@@ -43,7 +44,7 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
       return okPagedJson(reply, `Transactions for ${day}`, docsJson, page, limit, total);
     });
 
-    app.post(`${prefix}/to/give/attention`, options(`${tag} failed transactions, of a day or every day`, campaignListSchema), async (request, reply) => {
+    app.post(`${prefix}/to/give/attention`, options(`${tag} failed transactions, of a day or every day`, { body: campaignListSchema }), async (request, reply) => {
       const campaign = await readableCampaign(votes, request, key);
       const { page, limit, offset } = parsePaging(request.query as Paging, 50);
       const { name, date } = await validBody(campaignListSchema, request.body);
@@ -55,7 +56,10 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
 
     app.post<{ Params: { id: string } }>(
       `${prefix}/to/give/attention/:id`,
-      { ...options(`Resolve a failed ${tag} transaction`, resolveTransactionSchema), schema: { tags: [tag], params: uuidParams } },
+      {
+        ...options(`Resolve a failed ${tag} transaction`, { body: resolveTransactionSchema, results: results.entity('Transaction') }),
+        schema: { tags: [tag], summary: `Resolve a failed ${tag} transaction`, params: uuidParams },
+      },
       async (request, reply) => {
         const campaign = await readableCampaign(votes, request, key);
         await validBody(resolveTransactionSchema, request.body);
@@ -67,7 +71,7 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
       },
     );
 
-    app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, transactionSearchSchema), async (request, reply) => {
+    app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, { body: transactionSearchSchema }), async (request, reply) => {
       const campaign = await readableCampaign(votes, request, key);
       const { page, limit, offset } = parsePaging(request.query as Paging, 50);
       const { phoneNumber } = await validBody(transactionSearchSchema, request.body);

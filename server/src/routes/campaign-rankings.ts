@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { campaignRankingSchema } from '../../../src/domain/schemas/campaigns';
 import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
-import { documentedBody, okPagedJson, pagingQuery, validBody } from '../http';
+import { okPagedJson, pagingQuery, validBody } from '../http';
+import { documented, results } from '../openapi';
 import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
 
 type Paging = { page?: number; limit?: number };
@@ -30,7 +31,7 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
       {
         schema: { tags: [key === AFCON_CAMPAIGN ? 'afcon 2024' : 'world cup'], summary, querystring: pagingQuery },
         onRequest: [app.authenticate],
-        config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documentedBody(campaignRankingSchema) },
+        config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documented({ body: campaignRankingSchema, results: results.page('VoteRow'), errors: { 404: 'The campaign is not set up' } }) },
       },
       async (request, reply) => {
         const campaign = await readableCampaign(votes, request, key);

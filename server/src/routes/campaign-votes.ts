@@ -5,6 +5,7 @@ import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
 import { campaignRound, readableCampaign } from '../campaign-access';
 import { ok, okPagedJson, pagingQuery, validBody } from '../http';
+import { documented, results, textAnswer } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 
 type Paging = { page?: number; limit?: number };
@@ -33,6 +34,7 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
         querystring: { type: 'object', properties: { ...pagingQuery.properties, phoneNumber: { type: 'string' }, round: { type: 'string' } }, required: ['phoneNumber'] },
       },
       ...guard,
+      config: { ...guard.config, swaggerTransform: documented({ query: campaignVotesSchema, results: results.page('VoteTransaction') }) },
     },
     async (request, reply) => {
       const campaign = await readableCampaign(votes, request, request.params.key);
@@ -46,7 +48,11 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
 
   app.get<KeyParams>(
     '/v1/campaigns/:key/results',
-    { schema: { tags: ['campaigns'], summary: 'Votes per team and per game, total votes and distinct voters', params: keyParams, querystring: roundQuery }, ...guard },
+    {
+      schema: { tags: ['campaigns'], summary: 'Votes per team and per game, total votes and distinct voters', params: keyParams, querystring: roundQuery },
+      ...guard,
+      config: { ...guard.config, swaggerTransform: documented({ query: campaignRoundSchema, results: results.entity('CampaignResults') }) },
+    },
     async (request, reply) => {
       const campaign = await readableCampaign(votes, request, request.params.key);
       const { round } = await validBody(campaignRoundSchema, request.query);
@@ -56,7 +62,11 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
 
   app.get<KeyParams>(
     '/v1/campaigns/:key/ranking/export',
-    { schema: { tags: ['campaigns'], summary: 'The whole ranking as CSV, in ranking order', params: keyParams, querystring: roundQuery }, ...guard },
+    {
+      schema: { tags: ['campaigns'], summary: 'The whole ranking as CSV, in ranking order', params: keyParams, querystring: roundQuery },
+      ...guard,
+      config: { ...guard.config, swaggerTransform: documented({ query: campaignRoundSchema, answer: textAnswer('text/csv', 'rank,phoneNumber,serviceCode,votes,lastVoteAt, one line per voter') }) },
+    },
     async (request, reply) => {
       const campaign = await readableCampaign(votes, request, request.params.key);
       const { round: asked } = await validBody(campaignRoundSchema, request.query);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http';
+import { documented, results } from '../openapi';
 import { campaignsRepository } from '../repositories/campaigns-repository';
 
 const campaignSchema = {
@@ -31,7 +32,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
         },
       },
       onRequest: [app.authenticate],
-      config: { afcon: true },
+      config: { afcon: true, swaggerTransform: documented({ results: results.list('Campaign') }) },
     },
     async (_request, reply) => ok(reply, 'Campaigns', await repo.list()),
   );

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { categorySchema, type CategoryInput } from '../../../src/domain/schemas/catalogue';
-import { documentedBody, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { documented, results } from '../openapi';
 import { categoriesRepository, categoryInputOf, categoryValues } from '../repositories/categories-repository';
 
 const nameTaken = (name: string) => {
@@ -34,7 +35,11 @@ export default async function categoriesRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: PagingQuery }>(
     '/v1/category',
-    { schema: { tags: ['categories'], querystring: pagingQuery }, onRequest: [app.authenticate] },
+    {
+      schema: { tags: ['categories'], summary: 'List the categories (an agent sees its own)', querystring: pagingQuery },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ results: results.page('Category') }) },
+    },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query);
       // Agents own categories (SPEC §6) and see only theirs.
@@ -44,9 +49,12 @@ export default async function categoriesRoutes(app: FastifyInstance) {
     },
   );
 
-  const documented = { swaggerTransform: documentedBody(categorySchema) };
+  const nameTaken409 = { 409: 'The category name is taken' };
+  const created = { swaggerTransform: documented({ body: categorySchema, results: results.entity('Category'), status: 201, errors: nameTaken409 }) };
+  // A PATCH may leave fields out; the stored values fill them before the same schema checks the whole.
+  const updated = { swaggerTransform: documented({ body: categorySchema.partial(), results: results.entity('Category'), errors: nameTaken409 }) };
 
-  app.post('/v1/category', { schema: { tags: ['categories'] }, onRequest: managersOnly, config: documented }, async (request, reply) => {
+  app.post('/v1/category', { schema: { tags: ['categories'], summary: 'Create a category' }, onRequest: managersOnly, config: created }, async (request, reply) => {
     const input = await validBody(categorySchema, request.body);
     await checkInput(input);
     const row = await save(input.name, () => repo.create(categoryValues(input)));
@@ -55,7 +63,7 @@ export default async function categoriesRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: IdParams }>(
     '/v1/category/:id',
-    { schema: { tags: ['categories'], params: uuidParams }, onRequest: managersOnly, config: documented },
+    { schema: { tags: ['categories'], summary: 'Edit a category', params: uuidParams }, onRequest: managersOnly, config: updated },
     async (request, reply) => {
       const existing = await repo.findById(request.params.id);
       if (!existing) throw notFound('Category');

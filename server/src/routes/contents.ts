@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { contentSchema, type ContentInput } from '../../../src/domain/schemas/catalogue';
-import { documentedBody, forbidden, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { forbidden, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { documented, results } from '../openapi';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { contentsRepository } from '../repositories/contents-repository';
 
@@ -39,16 +40,27 @@ export default async function contentsRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get<{ Querystring: PagingQuery }>('/v1/ticket', { schema: { tags: ['contents'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
-    const { page, limit, offset } = parsePaging(request.query);
-    const ownerId = isManager(request.user.role) ? undefined : request.user.id;
-    const { docs, total } = await repo.list({ offset, limit, ownerId });
-    return ok(reply, 'Contents', toPagedList(docs, page, limit, total));
-  });
+  app.get<{ Querystring: PagingQuery }>(
+    '/v1/ticket',
+    {
+      schema: { tags: ['contents'], summary: 'List the ticket contents (an agent sees those of its categories)', querystring: pagingQuery },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ results: results.page('Content') }) },
+    },
+    async (request, reply) => {
+      const { page, limit, offset } = parsePaging(request.query);
+      const ownerId = isManager(request.user.role) ? undefined : request.user.id;
+      const { docs, total } = await repo.list({ offset, limit, ownerId });
+      return ok(reply, 'Contents', toPagedList(docs, page, limit, total));
+    },
+  );
 
-  const documented = { swaggerTransform: documentedBody(contentSchema) };
+  const raced409 = { 409: 'Another content of the same slot was activated at the same time' };
+  const created = { swaggerTransform: documented({ body: contentSchema, results: results.entity('Content'), status: 201, errors: raced409 }) };
+  // A PATCH may leave fields out; the stored values fill them before the same schema checks the whole.
+  const updated = { swaggerTransform: documented({ body: contentSchema.partial(), results: results.entity('Content'), errors: raced409 }) };
 
-  app.post('/v1/ticket', { schema: { tags: ['contents'] }, onRequest: [app.authenticate], config: documented }, async (request, reply) => {
+  app.post('/v1/ticket', { schema: { tags: ['contents'], summary: 'Create a ticket content' }, onRequest: [app.authenticate], config: created }, async (request, reply) => {
     const input = await validBody(contentSchema, request.body);
     await checkCategory(request, input.category);
     const row = await save(() => repo.create(values(input, request.user.id)));
@@ -57,7 +69,7 @@ export default async function contentsRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: IdParams }>(
     '/v1/ticket/:id',
-    { schema: { tags: ['contents'], params: uuidParams }, onRequest: [app.authenticate], config: documented },
+    { schema: { tags: ['contents'], summary: 'Edit a ticket content', params: uuidParams }, onRequest: [app.authenticate], config: updated },
     async (request, reply) => {
       const existing = await repo.findById(request.params.id);
       if (!existing) throw notFound('Content');

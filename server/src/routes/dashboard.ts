@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { summarize } from '../../../src/domain/dashboard-summary';
 import { todayInServiceZone } from '../../../src/domain/format';
+import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
 import { ok } from '../http';
+import { documented, results } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes } from '../transaction-scope';
 
@@ -10,7 +12,11 @@ export default async function dashboardRoutes(app: FastifyInstance) {
 
   app.get(
     '/v1/dashboard/summary',
-    { schema: { tags: ['dashboard'] }, onRequest: [app.authenticate] },
+    {
+      schema: { tags: ['dashboard'], summary: 'The figures of a day, of one service code or every code the caller reads' },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ query: transactionFilterSchema.pick(['name', 'date']), results: results.entity('DashboardSummary') }) },
+    },
     async (request, reply) => {
       const { name, date } = await readFilter(request.query);
       const day = date ?? todayInServiceZone();

@@ -42,10 +42,19 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
     {
       schema: {
         tags: ['ingestion'],
+        summary: "The payment provider's callback",
         description:
           'The payment provider settles a payment. Authenticated by `X-Callback-Signature: sha256=<hex HMAC-SHA256 of the raw body with PAYMENT_CALLBACK_SECRET>`, checked before anything else (401 otherwise). Idempotent on `reference`.',
       },
-      preParsing: authenticatedCallback(options.callbackAuth), config: { swaggerTransform: documentedBody(callbackSchema) } },
+      preParsing: authenticatedCallback(options.callbackAuth),
+      config: {
+        swaggerTransform: documentedBody(callbackSchema, {
+          form: true,
+          results: { type: 'object', properties: { _id: { type: 'string', format: 'uuid' } }, required: ['_id'] },
+          errors: { 401: 'Missing or wrong X-Callback-Signature (PAYMENT_CALLBACK_SECRET)', 404: 'No payment with this reference' },
+        }),
+      },
+    },
     async (request, reply) => {
       const { reference, status } = await validBody(callbackSchema, callbackFields(request.body));
       const call = await repo.findByPaymentRef(reference);

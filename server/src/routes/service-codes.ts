@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { serviceCodeSchema, type ServiceCodeInput } from '../../../src/domain/schemas/catalogue';
-import { documentedBody, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { documented, results } from '../openapi';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { serviceCodesRepository } from '../repositories/service-codes-repository';
 
@@ -34,17 +35,28 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get<{ Querystring: PagingQuery }>('/v1/short-code', { schema: { tags: ['service codes'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
-    const { page, limit, offset } = parsePaging(request.query);
-    // An agent sees the codes under the categories it owns.
-    const ownerId = isManager(request.user.role) ? undefined : request.user.id;
-    const { docs, total } = await repo.list({ offset, limit, ownerId });
-    return ok(reply, 'Service codes', toPagedList(docs, page, limit, total));
-  });
+  app.get<{ Querystring: PagingQuery }>(
+    '/v1/short-code',
+    {
+      schema: { tags: ['service codes'], summary: 'List the service codes (an agent sees those of its categories)', querystring: pagingQuery },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ results: results.page('ServiceCode') }) },
+    },
+    async (request, reply) => {
+      const { page, limit, offset } = parsePaging(request.query);
+      // An agent sees the codes under the categories it owns.
+      const ownerId = isManager(request.user.role) ? undefined : request.user.id;
+      const { docs, total } = await repo.list({ offset, limit, ownerId });
+      return ok(reply, 'Service codes', toPagedList(docs, page, limit, total));
+    },
+  );
 
-  const documented = { swaggerTransform: documentedBody(serviceCodeSchema) };
+  const codeTaken409 = { 409: 'The service code is taken' };
+  const created = { swaggerTransform: documented({ body: serviceCodeSchema, results: results.entity('ServiceCode'), status: 201, errors: codeTaken409 }) };
+  // A PATCH may leave fields out; the stored values fill them before the same schema checks the whole.
+  const updated = { swaggerTransform: documented({ body: serviceCodeSchema.partial(), results: results.entity('ServiceCode'), errors: codeTaken409 }) };
 
-  app.post('/v1/short-code', { schema: { tags: ['service codes'] }, onRequest: managersOnly, config: documented }, async (request, reply) => {
+  app.post('/v1/short-code', { schema: { tags: ['service codes'], summary: 'Register a service code' }, onRequest: managersOnly, config: created }, async (request, reply) => {
     const input = await validBody(serviceCodeSchema, request.body);
     await checkInput(input);
     const row = await save(input.name, () => repo.create(values(input)));
@@ -53,7 +65,7 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: IdParams }>(
     '/v1/short-code/:id',
-    { schema: { tags: ['service codes'], params: uuidParams }, onRequest: managersOnly, config: documented },
+    { schema: { tags: ['service codes'], summary: 'Edit a service code', params: uuidParams }, onRequest: managersOnly, config: updated },
     async (request, reply) => {
       const existing = await repo.findById(request.params.id);
       if (!existing) throw notFound('Service code');

@@ -5,8 +5,9 @@ import { isManager } from '../../../src/domain/roles';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
 import { TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
 import { authenticatedCallback, type CallbackAuth } from '../callback-auth';
-import { documentedBody, HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
+import { HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
 import { text } from '../../../src/domain/schemas/text';
+import { documented, results } from '../openapi';
 import { deliveryStatusOf } from '../providers/africastalking-sms';
 import type { SmsSendResult } from '../providers/sms';
 import { smsRepository } from '../repositories/sms-repository';
@@ -39,34 +40,50 @@ export default async function smsRoutes(app: FastifyInstance, options: { deliver
     });
   }
 
-  app.get<{ Querystring: PagingQuery }>('/v1/sms', { schema: { tags: ['sms'], querystring: pagingQuery }, onRequest: [app.authenticate] }, async (request, reply) => {
-    const { page, limit, offset } = parsePaging(request.query);
-    const userId = isManager(request.user.role) ? undefined : request.user.id;
-    const { docs, total } = await repo.list({ offset, limit, userId });
-    return ok(reply, 'Messages', toPagedList(docs, page, limit, total));
-  });
+  app.get<{ Querystring: PagingQuery }>(
+    '/v1/sms',
+    {
+      schema: { tags: ['sms'], summary: 'List the SMS sent (an agent sees its own)', querystring: pagingQuery },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ results: results.page('SmsRecord') }) },
+    },
+    async (request, reply) => {
+      const { page, limit, offset } = parsePaging(request.query);
+      const userId = isManager(request.user.role) ? undefined : request.user.id;
+      const { docs, total } = await repo.list({ offset, limit, userId });
+      return ok(reply, 'Messages', toPagedList(docs, page, limit, total));
+    },
+  );
 
-  app.post('/v1/sms', { schema: { tags: ['sms'] }, onRequest: [app.authenticate], config: { swaggerTransform: documentedBody(smsSchema) } }, async (request, reply) => {
-    const input = await validBody(smsSchema, request.body);
-    // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
-    const row = await repo.create({
-      userId: request.user.id,
-      phoneNumber: input.phoneNumber,
-      message: input.message,
-      categoryLevel: input.categoryLevel,
-      status: 'queued',
-      provider: app.providers.sms.name,
-    });
-    let result: SmsSendResult;
-    try {
-      result = await app.providers.sms.send({ phoneNumber: input.phoneNumber, message: input.message });
-    } catch (error) {
-      result = { status: 'failed', providerRef: null, failureReason: (error as Error).message };
-    }
-    await repo.update(row.id, { status: result.status, providerRef: result.providerRef, failureReason: result.failureReason ?? null });
-    if (result.status === 'failed') throw new HttpError(502, 'Unable to send sms');
-    return ok(reply, 'Successfully sent the message!', await repo.findView(row.id), 201);
-  });
+  app.post(
+    '/v1/sms',
+    {
+      schema: { tags: ['sms'], summary: 'Send one SMS' },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ body: smsSchema, results: results.entity('SmsRecord'), status: 201, errors: { 502: 'The SMS gateway refused or failed to send it' } }) },
+    },
+    async (request, reply) => {
+      const input = await validBody(smsSchema, request.body);
+      // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
+      const row = await repo.create({
+        userId: request.user.id,
+        phoneNumber: input.phoneNumber,
+        message: input.message,
+        categoryLevel: input.categoryLevel,
+        status: 'queued',
+        provider: app.providers.sms.name,
+      });
+      let result: SmsSendResult;
+      try {
+        result = await app.providers.sms.send({ phoneNumber: input.phoneNumber, message: input.message });
+      } catch (error) {
+        result = { status: 'failed', providerRef: null, failureReason: (error as Error).message };
+      }
+      await repo.update(row.id, { status: result.status, providerRef: result.providerRef, failureReason: result.failureReason ?? null });
+      if (result.status === 'failed') throw new HttpError(502, 'Unable to send sms');
+      return ok(reply, 'Successfully sent the message!', await repo.findView(row.id), 201);
+    },
+  );
 
   /**
    * Delivery reports, authenticated before their body is read. They land on the SMS they report:
@@ -76,7 +93,11 @@ export default async function smsRoutes(app: FastifyInstance, options: { deliver
    */
   app.post(
     '/v1/sms/delivery-report',
-    { schema: { tags: ['sms'] }, preParsing: authenticatedCallback(options.deliveryReportAuth), config: { swaggerTransform: documentedBody(deliveryReportSchema) } },
+    {
+      schema: { tags: ['sms'], summary: 'Delivery report of an SMS (signed, or with the Africa\'s Talking token)' },
+      preParsing: authenticatedCallback(options.deliveryReportAuth),
+      config: { swaggerTransform: documented({ body: deliveryReportSchema, form: true }) },
+    },
     async (request, reply) => {
       const { id, status: reported, failureReason: reason } = await validBody(deliveryReportSchema, request.body);
       const status = deliveryStatusOf(reported);

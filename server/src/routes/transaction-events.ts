@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isManager } from '../../../src/domain/roles';
 import { canResendTicket, TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
 import { HttpError, ok, uuidParams, type IdParams } from '../http';
+import { documented, results } from '../openapi';
 import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { sendTicketSms } from '../ticket-sms';
@@ -23,7 +24,7 @@ export default async function transactionEventsRoutes(app: FastifyInstance) {
       schema: { tags: ['transactions'], summary: "A call's timeline of events, oldest first", params: uuidParams },
       onRequest: [app.authenticate],
       // The Afcon-only account reads the timelines of AFCON's calls.
-      config: { afcon: true },
+      config: { afcon: true, swaggerTransform: documented({ results: results.list('TransactionEvent') }) },
     },
     async (request, reply) => {
       const found = await scopedTransaction(app.db, request, request.params.id);
@@ -36,6 +37,7 @@ export default async function transactionEventsRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['transactions'], summary: "Send a paid call's ticket SMS again after it failed", params: uuidParams },
       onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ results: results.entity('Transaction'), errors: { 409: NOT_RESENDABLE } }) },
     },
     async (request, reply) => {
       // Admin and super-user any call, an agent its own service codes' (scopedTransaction).

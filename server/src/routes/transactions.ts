@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
-import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
+import { resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-csv';
 import { transactionStatus } from '../../../src/domain/transaction-status';
 import { HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes } from '../transaction-scope';
+
+/** The lists read only a service code and a day (`readFilter` checks the whole filter). */
+const dayFilter = transactionFilterSchema.pick(['name', 'date']);
 
 export default async function transactionsRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
@@ -15,7 +19,11 @@ export default async function transactionsRoutes(app: FastifyInstance) {
 
   app.post<{ Querystring: PagingQuery }>(
     '/v1/transactions',
-    { schema: { tags: ['transactions'], querystring: pagingQuery }, ...guard },
+    {
+      schema: { tags: ['transactions'], summary: 'The calls of a day, of one service code or every code the caller reads', querystring: pagingQuery },
+      ...guard,
+      config: { swaggerTransform: documented({ body: dayFilter, results: results.page('Transaction') }) },
+    },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
       const { name, date } = await readFilter(request.body);
@@ -28,7 +36,11 @@ export default async function transactionsRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: PagingQuery & { name?: string; date?: string } }>(
     '/v1/transactions/to/give/attention',
-    { schema: { tags: ['transactions'], querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' } } } }, ...guard },
+    {
+      schema: { tags: ['transactions'], summary: 'Failed calls to give attention, of a day or every day', querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' } } } },
+      ...guard,
+      config: { swaggerTransform: documented({ query: dayFilter, results: results.page('Transaction') }) },
+    },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
       const { name, date } = await readFilter({ name: request.query.name, date: request.query.date });
@@ -40,7 +52,11 @@ export default async function transactionsRoutes(app: FastifyInstance) {
 
   app.post<{ Params: IdParams }>(
     '/v1/transactions/to/give/attention/:id',
-    { schema: { tags: ['transactions'], params: uuidParams }, ...guard },
+    {
+      schema: { tags: ['transactions'], summary: 'Resolve a failed call', params: uuidParams },
+      ...guard,
+      config: { swaggerTransform: documented({ body: resolveTransactionSchema, results: results.entity('Transaction') }) },
+    },
     async (request, reply) => {
       await validBody(resolveTransactionSchema, request.body);
       const found = await repo.findById(request.params.id);
@@ -54,7 +70,11 @@ export default async function transactionsRoutes(app: FastifyInstance) {
 
   app.post<{ Querystring: PagingQuery }>(
     '/v1/transactions/search',
-    { schema: { tags: ['transactions'], querystring: pagingQuery }, ...guard },
+    {
+      schema: { tags: ['transactions'], summary: 'Search the calls by phone number', querystring: pagingQuery },
+      ...guard,
+      config: { swaggerTransform: documented({ body: transactionSearchSchema, results: results.page('Transaction') }) },
+    },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
       const { phoneNumber } = await validBody(transactionSearchSchema, request.body);
@@ -66,7 +86,11 @@ export default async function transactionsRoutes(app: FastifyInstance) {
 
   app.get(
     '/v1/transactions/export',
-    { schema: { tags: ['transactions'] }, ...guard },
+    {
+      schema: { tags: ['transactions'], summary: 'The calls as CSV, by service code, day and status' },
+      ...guard,
+      config: { swaggerTransform: documented({ query: transactionFilterSchema, answer: textAnswer('text/csv', 'The calls as CSV, oldest first') }) },
+    },
     async (request, reply) => {
       const filter = await readFilter(request.query);
       const codes = await scopeCodes(app.db, request, filter.name);

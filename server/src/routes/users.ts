@@ -4,7 +4,8 @@ import { isEditableRole } from '../../../src/domain/roles';
 import { profileSchema, updateUserSchema } from '../../../src/domain/schemas/user';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllForUser } from '../auth/refresh-tokens';
-import { documentedBody, HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { documented, results } from '../openapi';
 import { toUser, usersRepository } from '../repositories/users-repository';
 import { userNameTaken } from '../user-name-taken';
 
@@ -13,7 +14,11 @@ export default async function usersRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: PagingQuery }>(
     '/v1/users',
-    { schema: { tags: ['users'], querystring: pagingQuery }, onRequest: [app.authenticate, app.requireManager] },
+    {
+      schema: { tags: ['users'], summary: 'List the accounts', querystring: pagingQuery },
+      onRequest: [app.authenticate, app.requireManager],
+      config: { swaggerTransform: documented({ results: results.page('User') }) },
+    },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query);
       const { rows, total } = await repo.list(offset, limit);
@@ -26,7 +31,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['users'], summary: 'Edit an agent', params: uuidParams },
       onRequest: [app.authenticate, app.requireManager],
-      config: { swaggerTransform: documentedBody(updateUserSchema) },
+      config: { swaggerTransform: documented({ body: updateUserSchema, results: results.entity('User'), errors: { 409: 'The user name is taken' } }) },
     },
     async (request, reply) => {
       const target = await repo.findById(request.params.id);
@@ -55,7 +60,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['users'], summary: 'Update my profile' },
       onRequest: [app.authenticate],
-      config: { afcon: true, swaggerTransform: documentedBody(profileSchema) },
+      config: { afcon: true, swaggerTransform: documented({ body: profileSchema, results: results.entity('User'), errors: { 404: 'The current password is wrong (SPEC §8)' } }) },
     },
     async (request, reply) => {
       const input = await validBody(profileSchema, request.body);

@@ -97,7 +97,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
     return { reply: USSD_REPLIES.paymentUnavailable, transactionId: call.id };
   }
 
-  app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'] }, config: { swaggerTransform: documentedBody(ussdSchema) } }, async (request, reply) => {
+  app.post('/v1/ussd/callback', { schema: { tags: ['ingestion'], summary: 'The mobile network\'s USSD callback' }, config: { swaggerTransform: documentedBody(ussdSchema, { form: true, answer: { contentType: 'text/plain', description: 'The next USSD screen: CON to go on, END to close' } }) } }, async (request, reply) => {
     const input = await validBody(ussdSchema, request.body);
     const answer = (message: string) => reply.type('text/plain; charset=utf-8').send(message);
     const answers = input.text ?? '';

@@ -3,7 +3,6 @@ import { AFCON_VOTERS, FINAL_VOTERS, HEAVY_VOTER } from '../../testing/campaign-
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 
-jest.setTimeout(240_000);
 configure({ asyncUtilTimeout: 30_000 });
 
 type App = Awaited<ReturnType<typeof renderApp>>;

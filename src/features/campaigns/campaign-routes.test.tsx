@@ -7,7 +7,6 @@ import { formatDay, todayInServiceZone } from '../../domain/format';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { CAMPAIGN_DESCRIPTORS } from './campaign-descriptors';
 
-jest.setTimeout(240_000);
 configure({ asyncUtilTimeout: 30_000 });
 
 /** The ranking call each route must make (SPEC §2, DESIGN §3), and a voter only that ranking shows first. */

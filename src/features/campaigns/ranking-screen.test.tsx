@@ -3,7 +3,6 @@ import { AFCON_VOTERS, HEAVY_VOTER, HEAVY_VOTES, WEEK2_VOTER, WEEK4_VOTERS } fro
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 
-jest.setTimeout(240_000);
 // A 50-row DataGrid renders slowly in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 30_000 });
 

@@ -2,7 +2,6 @@ import { configure, screen, within } from '@testing-library/react';
 import { renderApp } from '../../testing/render-app';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
 
-jest.setTimeout(240_000);
 configure({ asyncUtilTimeout: 30_000 });
 
 let code: TestServiceCode;

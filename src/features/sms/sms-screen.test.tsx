@@ -4,7 +4,6 @@ import { renderApp, uniqueName } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 
 // Generous: these walk whole forms against the real API, and CI runs many suites at once.
-jest.setTimeout(120_000);
 
 /** The first screen waits out the 1-second loading overlay and the lazy chunk. */
 const slow = { timeout: 20_000 };

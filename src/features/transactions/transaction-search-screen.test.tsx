@@ -3,7 +3,6 @@ import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
 
-jest.setTimeout(240_000);
 configure({ asyncUtilTimeout: 30_000 });
 
 let code: TestServiceCode;

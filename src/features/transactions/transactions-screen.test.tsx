@@ -4,7 +4,6 @@ import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
 
-jest.setTimeout(240_000);
 // A 50-row DataGrid renders slowly in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 30_000 });
 

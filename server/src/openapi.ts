@@ -1,0 +1,353 @@
+import type { SwaggerTransform } from '@fastify/swagger';
+import type { OpenAPIV3 } from 'openapi-types';
+import type { AnyObjectSchema } from 'yup';
+import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
+import { ROLES } from '../../src/domain/roles';
+import { TRANSACTION_STATUSES } from '../../src/domain/schemas/transactions';
+import { TRANSACTION_EVENT_KINDS } from '../../src/domain/transaction-events';
+
+/**
+ * The OpenAPI document at /docs (issue 11). Routes keep validating with the domain's yup schemas
+ * (SPEC's words per field); `documented` derives the document's body and query from those same
+ * schemas, and adds the answer, so nothing is described twice. It is used as the route's
+ * `config.swaggerTransform` and only documents: Fastify never validates or serializes with it.
+ */
+
+export type JsonSchema = { [key: string]: unknown };
+
+type FieldDescription = {
+  type: string;
+  optional?: boolean;
+  nullable?: boolean;
+  default?: unknown;
+  oneOf?: unknown[];
+  tests?: { name?: string; params?: Record<string, unknown> }[];
+};
+
+const JSON_TYPES = new Set(['string', 'number', 'boolean']);
+
+/** One yup field as JSON schema: type, bounds, pattern, choices, nullability and default. */
+function fieldSchema(field: FieldDescription): JsonSchema {
+  const property: JsonSchema = JSON_TYPES.has(field.type) ? { type: field.type } : {};
+  const text = field.type === 'string';
+  for (const test of field.tests ?? []) {
+    const params = test.params ?? {};
+    if (test.name === 'min' && typeof params.min === 'number') property[text ? 'minLength' : 'minimum'] = params.min;
+    else if (test.name === 'max' && typeof params.max === 'number') property[text ? 'maxLength' : 'maximum'] = params.max;
+    else if (test.name === 'length' && typeof params.length === 'number') Object.assign(property, { minLength: params.length, maxLength: params.length });
+    else if (test.name === 'matches' && params.regex instanceof RegExp) property.pattern = params.regex.source;
+    else if (test.name === 'email') property.format = 'email';
+    else if (test.name === 'integer') property.type = 'integer';
+  }
+  // Only literal choices: a reference to another field (confirmPassword) is no enum.
+  const options = (field.oneOf ?? []).filter((v) => v !== undefined && v !== null && typeof v !== 'object');
+  if (options.length > 0) property.enum = options;
+  if (field.nullable) property.nullable = true;
+  if (field.default !== undefined) property.default = field.default;
+  return property;
+}
+
+/** A yup object schema (a body, query or path) as a JSON schema object; the one conversion there is. */
+export function jsonSchemaOf(schema: AnyObjectSchema): JsonSchema {
+  const fields = schema.describe().fields as Record<string, FieldDescription>;
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, field] of Object.entries(fields)) {
+    properties[name] = fieldSchema(field);
+    if (!field.optional) required.push(name);
+  }
+  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+}
+
+// ---- Answers -------------------------------------------------------------------------------
+
+const ref = (name: keyof typeof COMPONENT_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
+const string = { type: 'string' } as const;
+const nullableString = { type: 'string', nullable: true } as const;
+const integer = { type: 'integer' } as const;
+const id = { type: 'string', format: 'uuid' } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const day = { type: 'string', format: 'date', description: 'A calendar day, YYYY-MM-DD, in the service time zone' } as const;
+const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, required });
+
+const named = object({ _id: id, name: string });
+const categoryLevel = { type: 'string', enum: [...CATEGORY_LEVELS] };
+// OpenAPI 3.0 reads `nullable` only beside a `type`.
+const userRefOrNull = { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/UserRef' }] };
+
+/**
+ * The entities of src/domain/entities.ts as the API answers them (SPEC §3), put in the document's
+ * components. server/test/openapi.test.ts checks real answers against them.
+ */
+export const COMPONENT_SCHEMAS = {
+  FieldError: object({ field: string, message: string }),
+  Failure: {
+    ...object({ status: { type: 'boolean', enum: [false] }, message: string, errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' } } }),
+    description: 'The failure envelope (DESIGN §3): a message and one error per field, never echoing the input',
+  },
+  UserRef: object({ _id: id, userName: string }),
+  User: object({ _id: id, userName: string, role: { type: 'string', enum: [...ROLES] }, email: { ...nullableString, format: 'email' }, isAfcon: { type: 'boolean' }, createdAt: dateTime }, ['_id', 'userName', 'role', 'isAfcon', 'createdAt']),
+  LoginUser: object({
+    id,
+    userName: string,
+    role: { type: 'string', enum: [...ROLES] },
+    serviceCode: { type: 'array', items: object({ _id: id, name: string }, ['name']), description: 'The service codes the user reads' },
+    isAfcon: { type: 'boolean' },
+  }),
+  Session: object({ user: { $ref: '#/components/schemas/LoginUser' }, accessToken: string, refreshToken: string }),
+  Category: object(
+    {
+      _id: id,
+      name: string,
+      description: nullableString,
+      user: { ...userRefOrNull, description: 'The agent who owns the category' },
+      createdAt: dateTime,
+      ...Object.fromEntries(CATEGORY_LEVELS.map((level) => [level, { type: 'number', nullable: true, description: `Price of a ${level} ticket in UGX` }])),
+    },
+    ['_id', 'name', 'user', 'createdAt'],
+  ),
+  ServiceCode: object({
+    _id: id,
+    name: { type: 'string', example: '*217*4#' },
+    description: nullableString,
+    category: { type: 'object', nullable: true, properties: { ...named.properties, user: userRefOrNull }, required: ['_id', 'name', 'user'] },
+    createdAt: dateTime,
+  }, ['_id', 'name', 'category', 'createdAt']),
+  Content: object(
+    {
+      _id: id,
+      name: nullableString,
+      message: { type: 'string', description: 'The ticket SMS sent once a payment succeeds' },
+      description: nullableString,
+      categoryLevel,
+      category: { ...named, nullable: true },
+      createdBy: userRefOrNull,
+      active: { type: 'boolean' },
+      createdAt: dateTime,
+    },
+    ['_id', 'message', 'categoryLevel', 'category', 'createdBy', 'active', 'createdAt'],
+  ),
+  SmsRecord: object(
+    {
+      _id: id,
+      user: userRefOrNull,
+      phoneNumber: string,
+      message: string,
+      categoryLevel: { ...categoryLevel, nullable: true },
+      status: { type: 'string', enum: ['queued', 'sent', 'delivered', 'failed'] },
+      createdAt: dateTime,
+    },
+    ['_id', 'user', 'phoneNumber', 'message', 'status', 'createdAt'],
+  ),
+  Transaction: object(
+    {
+      _id: id,
+      name: { type: 'string', description: 'The service code dialled' },
+      shortCode: { type: 'object', nullable: true, properties: { name: string }, required: ['name'] },
+      phoneNumber: string,
+      network: string,
+      createdAt: dateTime,
+      callbackTime: { ...dateTime, nullable: true },
+      isComplete: { type: 'boolean' },
+      isDeleted: { type: 'boolean' },
+      isResolved: { type: 'boolean' },
+      categoryLevel: nullableString,
+      category: { ...named, nullable: true },
+      amount: { type: 'number', nullable: true },
+      teamName: nullableString,
+      teamName2: nullableString,
+      messageStatuses: nullableString,
+      ticket: { type: 'object', nullable: true, properties: { message: string }, required: ['message'] },
+      paymentRef: { ...nullableString, description: 'The mobile-money reference, for reconciling with the payment provider' },
+    },
+    // Every field is always there (server/src/repositories/transaction-reads.ts), null when unknown.
+  ),
+  TransactionEvent: object(
+    {
+      _id: string,
+      kind: { type: 'string', enum: [...TRANSACTION_EVENT_KINDS] },
+      at: dateTime,
+      actor: { type: 'string', description: "Who or what caused it: 'customer', 'provider:<name>', 'sweeper', 'system' or 'user'" },
+      actorUserName: { ...nullableString, description: 'The staff member, when a person caused it' },
+      detail: { type: 'object', additionalProperties: {}, description: 'Small flat facts: the input and reply of a hop, a provider or SMS status' },
+    },
+    ['_id', 'kind', 'at', 'actor', 'detail'],
+  ),
+  VoteTransaction: object({ _id: string, createdAt: dateTime, teamName: string, teamName2: nullableString }, ['_id', 'createdAt', 'teamName']),
+  VoteRow: object({
+    _id: { type: 'string', description: 'The phone number' },
+    phoneNumber: string,
+    serviceCode: string,
+    count: { ...integer, description: 'Counted votes' },
+    transactions: { type: 'array', items: { $ref: '#/components/schemas/VoteTransaction' }, description: 'The 50 newest votes' },
+  }),
+  Campaign: object({ key: string, name: string, serviceCode: string, rounds: { type: 'array', items: string }, teams: { type: 'array', items: string } }),
+  CampaignResults: object({
+    round: nullableString,
+    totalVotes: integer,
+    distinctVoters: integer,
+    teams: { type: 'array', items: object({ teamName: string, votes: integer }) },
+    games: { type: 'array', items: object({ teamName: string, teamName2: string, votes: integer }) },
+  }),
+  DashboardSummary: object({
+    date: day,
+    name: { ...nullableString, description: 'The service code, or null for every code the caller reads' },
+    total: integer,
+    processed: integer,
+    failed: integer,
+    pending: integer,
+    successRate: { type: 'number', description: 'Processed over all calls, in percent with one decimal' },
+    revenue: { type: 'number', description: 'Sum of the amounts of processed calls' },
+    revenueByLevel: { type: 'array', items: object({ level: string, amount: { type: 'number' }, count: integer }) },
+    perHour: { type: 'array', items: object({ hour: integer, total: integer, ...Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, integer])) }) },
+    perNetwork: { type: 'array', items: object({ network: string, total: integer }) },
+  }),
+} satisfies Record<string, JsonSchema>;
+
+export type ComponentName = keyof typeof COMPONENT_SCHEMAS;
+
+/** COMPONENT_SCHEMAS typed as @fastify/swagger takes them (its OpenAPI types, of openapi-types, are stricter than plain objects). */
+export const componentSchemas = COMPONENT_SCHEMAS as unknown as Record<string, OpenAPIV3.SchemaObject>;
+
+/** The success envelope (DESIGN §3) around what `results` holds. */
+export const envelope = (results: JsonSchema) => object({ status: { type: 'boolean', enum: [true] }, message: string, results });
+
+/** A page of a list (DESIGN §3), with the legacy aliases the lists also carry. */
+export const pageOf = (item: JsonSchema) =>
+  object(
+    {
+      docs: { type: 'array', items: item },
+      page: integer,
+      limit: integer,
+      total: integer,
+      pages: integer,
+      previous: { ...integer, nullable: true },
+      next: { ...integer, nullable: true },
+      totalDocs: integer,
+      prevPage: { ...integer, nullable: true },
+      nextPage: { ...integer, nullable: true },
+    },
+    ['docs', 'page', 'limit', 'total', 'pages', 'previous', 'next'],
+  );
+
+/** What `results` holds in the common cases. */
+export const results = {
+  entity: (name: ComponentName) => ref(name),
+  page: (name: ComponentName) => pageOf(ref(name)),
+  list: (name: ComponentName) => ({ type: 'array', items: ref(name) }),
+  none: { type: 'object', nullable: true, enum: [null], description: 'Always null' } as JsonSchema,
+};
+
+/** An answer that is not JSON (CSV downloads, the USSD screen). */
+export const textAnswer = (contentType: string, description: string) => ({ contentType, description });
+type TextAnswer = ReturnType<typeof textAnswer>;
+
+export interface RouteDocs {
+  /** What the operation does, as /docs lists it. */
+  summary?: string;
+  /** The yup schema the handler validates the body with. */
+  body?: AnyObjectSchema;
+  /** The yup schema the handler validates the query with; merged with the route's own `querystring`. */
+  query?: AnyObjectSchema;
+  /** Path parameters the route does not check with a JSON schema of its own. */
+  params?: JsonSchema;
+  /** The body is also accepted form-encoded (provider callbacks). */
+  form?: boolean;
+  /** What `results` of the success envelope holds; null when not given. */
+  results?: JsonSchema;
+  /** The whole success answer when it is not the envelope: another JSON shape, or text (textAnswer). */
+  answer?: JsonSchema | TextAnswer;
+  /** Status of the success answer, 200 unless given. */
+  status?: 200 | 201;
+  /** Error answers beyond the ones every route has (400, and 401/403 behind sign-in, 404 with a path id or key). */
+  errors?: Partial<Record<401 | 404 | 409 | 429 | 502, string>>;
+}
+
+type RouteLike = { method?: string | string[]; url?: string; onRequest?: unknown };
+
+/** True when the route runs the `authenticate` hook of plugins/auth.ts (found by the function's name). */
+export function isSignedIn(route: RouteLike | undefined): boolean {
+  const hooks = [route?.onRequest].flat().filter((hook): hook is (...args: unknown[]) => unknown => typeof hook === 'function');
+  return hooks.some((hook) => hook.name === 'authenticate');
+}
+
+/** `post /v1/category/:id` → `postV1CategoryById`: unique and stable, for clients generated from the document. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .split('/')
+    .filter(Boolean)
+    .flatMap((part) => (part.startsWith(':') ? ['by', part.slice(1)] : part.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+const failure = (description: string) => ({ description, ...ref('Failure') });
+
+/** The answers of an operation: the success answer and each error it can give. */
+function answersOf(docs: RouteDocs, signedIn: boolean, hasPathId: boolean) {
+  const answer = docs.answer ?? envelope(docs.results ?? results.none);
+  const success =
+    'contentType' in answer
+      ? { description: answer.description, content: { [answer.contentType as string]: { schema: { type: 'string' } } } }
+      : { ...answer, description: 'Success' };
+  return {
+    [docs.status ?? 200]: success,
+    400: failure('The input is not valid: one error per field, in the words of SPEC'),
+    ...(signedIn
+      ? { 401: failure('No valid access token: sign in again'), 403: failure('The caller may not do this (role, Afcon-only account or scope)') }
+      : {}),
+    ...(hasPathId ? { 404: failure('No such record, or not one the caller may read') } : {}),
+    ...Object.fromEntries(Object.entries(docs.errors ?? {}).map(([code, description]) => [code, failure(description)])),
+  };
+}
+
+/**
+ * The route's `config.swaggerTransform`: its body, query and path parameters from the yup schemas
+ * the handler validates with, and its answers. Security is read from the route itself: a route
+ * without the `authenticate` hook is documented as open.
+ */
+export function documented(docs: RouteDocs): SwaggerTransform {
+  return ({ schema, url, route }) => {
+    const method = [route.method].flat()[0] ?? 'get';
+    const signedIn = isSignedIn(route);
+    const own = (schema ?? {}) as JsonSchema & { querystring?: JsonSchema; params?: JsonSchema };
+    const querystring = docs.query
+      ? (() => {
+          const derived = jsonSchemaOf(docs.query);
+          const ownProperties = (own.querystring?.properties ?? {}) as JsonSchema;
+          return { ...own.querystring, ...derived, properties: { ...ownProperties, ...(derived.properties as JsonSchema) } };
+        })()
+      : own.querystring;
+    const params = own.params ?? docs.params;
+    return {
+      url,
+      schema: {
+        ...own,
+        operationId: operationIdOf(method, url),
+        ...(docs.summary ? { summary: docs.summary } : {}),
+        ...(querystring ? { querystring } : {}),
+        ...(params ? { params } : {}),
+        ...(docs.body ? { body: jsonSchemaOf(docs.body), ...(docs.form ? { consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {}) } : {}),
+        ...(signedIn ? {} : { security: [] }),
+        response: answersOf(docs, signedIn, /:(id|key)\b/.test(url)),
+      },
+    };
+  };
+}
+
+/** The tags /docs groups operations by. */
+export const TAGS = [
+  { name: 'health', description: 'Liveness of the API and its database' },
+  { name: 'auth', description: 'Sign in, tokens, password reset and the profile' },
+  { name: 'users', description: 'Agent accounts (admins and super-users)' },
+  { name: 'categories', description: 'Categories with a price per ticket level' },
+  { name: 'service codes', description: 'USSD service codes and the category each sells' },
+  { name: 'contents', description: 'Ticket message contents per category level' },
+  { name: 'sms', description: 'Single SMS and their delivery reports' },
+  { name: 'transactions', description: 'Calls and their payments: lists, search, resolve and export' },
+  { name: 'dashboard', description: 'The overview of a day' },
+  { name: 'ingestion', description: 'Callbacks of the mobile network and the payment provider' },
+  { name: 'campaigns', description: 'Vote campaigns: descriptors, votes, results and ranking export' },
+  { name: 'world cup', description: 'World Cup 2022 campaign lists and rankings' },
+  { name: 'afcon 2024', description: 'AFCON 2024 campaign lists and rankings' },
+];
