@@ -24,7 +24,7 @@ export default function CategoriesScreen() {
   const [editing, setEditing] = useState<Category | null>(null);
   const query = useGetCategoriesQuery({ page: list.page });
   const grid = list.gridProps(query);
-  useLoadToast(query);
+  useLoadToast(query, 'Categories');
 
   const columns = useMemo<GridColDef<Category>[]>(
     () => [
