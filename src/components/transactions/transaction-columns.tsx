@@ -59,11 +59,11 @@ export function useTransactionColumns(
     const callTime = time('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt));
     const responseTime = time('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime));
     const code = text('name', 'Service code', (t) => t.name);
-    const from = text('phoneNumber', 'From', (t) => t.phoneNumber, 1, 115);
-    // A game ('Saudi Arabia vs Argentina') is read whole, not cut.
-    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 190) : text('category', 'Category', categoryName);
-    const status: Column = { field: 'status', headerName: 'Status', width: 100, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
-    const network = text('network', 'Network', (t) => t.network, 0.6, 85);
+    const from = text('phoneNumber', 'From', (t) => t.phoneNumber, 1, 110);
+    // A game ('Saudi Arabia vs Argentina') wraps onto two lines rather than being cut.
+    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 120) : text('category', 'Category', categoryName);
+    const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
+    const network = text('network', 'Network', (t) => t.network, 0.6, 80);
     if (search) {
       const copy: Column = { field: 'copy', headerName: 'Copy', width: 100, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
       const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '');
@@ -71,7 +71,7 @@ export function useTransactionColumns(
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => formatDateTime(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {
-      ...text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.5, 90),
+      ...text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.5, 85),
       renderCell: ({ row }) => <ResolvedCell transaction={row} resolved={isResolvedRow(row, resolvedIds)} />,
     };
     const action: Column = {

@@ -33,7 +33,8 @@ export default function CategoriesScreen() {
         (level): GridColDef<Category> => ({
           field: level,
           headerName: categoryLevelLabel(level),
-          width: 120,
+          // A long label ('Single & corporate') gets the room to be read whole.
+          width: categoryLevelLabel(level).length > 14 ? 140 : 120,
           type: 'number',
           valueFormatter: (value: number | null | undefined) => formatMoney(value),
         }),
