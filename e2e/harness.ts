@@ -41,7 +41,8 @@ export async function startServer(): Promise<RunningServer> {
   if (!fs.existsSync(main) || !fs.existsSync(path.join(ROOT, 'dist/web/index.html'))) {
     throw new Error('The app is not built: run `npm run build` first');
   }
-  const port = await freePort();
+  // E2E_PORT pins the port (engineers sharing a machine each keep to their own range).
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
@@ -62,7 +63,8 @@ export async function startServer(): Promise<RunningServer> {
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Seeding the demo data takes a minute or more on a busy machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {

@@ -159,6 +159,8 @@ export const COMPONENT_SCHEMAS = {
       messageStatuses: nullableString,
       ticket: { type: 'object', nullable: true, properties: { message: string }, required: ['message'] },
       paymentRef: { ...nullableString, description: 'The mobile-money reference, for reconciling with the payment provider' },
+      resolvedBy: { type: 'object', nullable: true, properties: { _id: id, userName: string }, required: ['_id', 'userName'], description: 'Who marked the failed call resolved (null until then, or when that user is gone)' },
+      resolvedAt: { ...dateTime, nullable: true, description: 'When it was marked resolved' },
     },
     // Every field is always there (server/src/repositories/transaction-reads.ts), null when unknown.
   ),

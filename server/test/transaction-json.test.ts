@@ -25,6 +25,8 @@ const TRANSACTION_FIELDS: Record<keyof Transaction, true> = {
   messageStatuses: true,
   ticket: true,
   paymentRef: true,
+  resolvedBy: true,
+  resolvedAt: true,
 };
 const expected = Object.keys(TRANSACTION_FIELDS).sort();
 
@@ -75,6 +77,21 @@ describe('the JSON the transaction reads build', () => {
       messageStatuses: null,
       ticket: { message: 'Seat 4' },
       paymentRef: null,
+      resolvedBy: null,
+      resolvedAt: null,
     });
+  });
+});
+
+describe('who resolved a failed call', () => {
+  it('names the resolver and the time once the call is resolved', async () => {
+    const [failed] = await insertTransactions(world, code, [{ createdAt: new Date('2024-03-10T11:00:00Z'), isDeleted: true }]);
+    const { user, headers } = await world.headersFor('admin');
+    const response = await world.app.inject({ method: 'POST', url: `/v1/transactions/to/give/attention/${failed.id}`, headers, payload: { isResolved: true } });
+    expect(response.statusCode).toBe(200);
+    const row = await transactionReads(world.db).findRow(failed.id);
+    expect(row?.resolvedBy).toEqual({ _id: user.id, userName: user.userName });
+    expect(Date.parse(row?.resolvedAt ?? '')).toBeGreaterThan(Date.parse('2024-03-10T11:00:00Z'));
+    expect(response.json().results.resolvedBy).toEqual({ _id: user.id, userName: user.userName });
   });
 });

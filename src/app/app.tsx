@@ -4,14 +4,13 @@ import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
-import IconButton from '@mui/material/IconButton';
 import { ThemeProvider } from '@mui/material/styles';
-import CloseIcon from '@mui/icons-material/Close';
-import { SnackbarProvider, closeSnackbar } from 'notistack';
+import { SnackbarProvider } from 'notistack';
 import { useAppSelector } from '../state/hooks';
 import { appRoutes } from './routes';
 import type { AppStore } from '../state/store';
 import { buildTheme } from '../components/theme';
+import { TOAST_PROVIDER_PROPS } from '../components/toast';
 import { selectColorMode } from '../state/ui-slice';
 
 function ThemedApp({ children }: { children: ReactNode }) {
@@ -20,19 +19,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      {/* SPEC §8 toast settings: top-center, 5000 ms, close on click; notistack pauses on hover. */}
-      <SnackbarProvider
-        maxSnack={3}
-        autoHideDuration={5000}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        action={(key) => (
-          <IconButton size="small" color="inherit" aria-label="Close" onClick={() => closeSnackbar(key)}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        )}
-      >
-        {children}
-      </SnackbarProvider>
+      <SnackbarProvider {...TOAST_PROVIDER_PROPS}>{children}</SnackbarProvider>
     </ThemeProvider>
   );
 }

@@ -16,7 +16,7 @@ function RouteLoadingOverlay() {
   }, [ms]);
   return (
     <Backdrop open={open} sx={{ zIndex: (theme) => theme.zIndex.drawer + 2, color: '#fff' }} data-testid="route-overlay">
-      <CircularProgress color="inherit" />
+      <CircularProgress color="inherit" aria-label="Loading" />
     </Backdrop>
   );
 }

@@ -64,6 +64,8 @@ describe('routing and shell', () => {
       'Trans Search',
       'Ranking',
     ]);
+    // Its top bar names its campaign's code, not 'N/A' (the account has no service code of its own).
+    expect(await screen.findByText('Service code: *284*24#')).toBeInTheDocument();
   });
 
   it("logs out: 'Logged out', session and storage cleared, back to sign in", async () => {

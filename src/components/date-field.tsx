@@ -115,7 +115,7 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
                   onFocus={() => void loadCalendar().catch(() => undefined)}
                   onClick={openCalendar}
                 >
-                  {loading ? <CircularProgress size={20} color="inherit" /> : <EventIcon fontSize="small" />}
+                  {loading ? <CircularProgress size={20} color="inherit" aria-label="Loading" /> : <EventIcon fontSize="small" />}
                 </IconButton>
               </InputAdornment>
             ),

@@ -35,6 +35,8 @@ export interface PagedGridProps<R extends GridValidRowModel> {
   label?: string;
 }
 
+const autoRowHeight = () => 'auto' as const;
+
 const defaultRowId = (row: GridValidRowModel): GridRowId => row._id as GridRowId;
 
 /**
@@ -65,7 +67,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     const numberColumn: GridColDef<R> = {
       field: '__number',
       headerName: numberHeader,
-      width: 70,
+      width: 60,
       sortable: false,
       filterable: false,
       disableColumnMenu: true,
@@ -89,19 +91,23 @@ export function PagedGrid<R extends GridValidRowModel>({
         rowCount={rowCount}
         paginationMode="server"
         sortingMode="server"
-        filterMode="server"
         paginationModel={{ page: apiPageToGridPage(page), pageSize }}
         pageSizeOptions={[pageSize]}
         density={density}
         onDensityChange={(next) => dispatch(densitySet(next))}
         {...(gridKey ? { columnVisibilityModel: columnVisibilityModel ?? {}, onColumnVisibilityModelChange } : {})}
         localeText={{ noRowsLabel: 'No records' }}
+        // A long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every column readable at 1280 px).
+        getRowHeight={autoRowHeight}
+        sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', display: 'flex', alignItems: 'center', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' } }}
         slotProps={{ loadingOverlay: { variant: 'circular-progress', noRowsVariant: 'circular-progress' } }}
         autoHeight
         // Pages are small (at most 100 rows); rendering them all also lets jsdom tests see every row.
         disableVirtualization
         disableRowSelectionOnClick
         disableColumnSorting
+        // The API filters through each screen's own fields; the column menu offers only what works.
+        disableColumnFilter
         hideFooter
       />
       <Stack

@@ -16,7 +16,8 @@ export function SettingsPanel({ orientation = 'column' }: { orientation?: 'row' 
   return (
     <Stack spacing={row ? 4 : 2} direction={row ? 'row' : 'column'} sx={{ flexWrap: 'wrap', alignItems: row ? 'center' : 'stretch' }}>
       {row && (
-        <Typography variant="subtitle2" component="h2">
+        // Not a heading: the panel sits above the page's h1, and the aside is named already.
+        <Typography variant="subtitle2" component="span">
           Settings
         </Typography>
       )}

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type PaletteOptions } from '@mui/material/styles';
 import type { ColorMode } from '../state/ui-slice';
 import { transitionsOn } from './motion';
 
@@ -12,12 +12,34 @@ const STILL = {
   buttonBase: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
 };
 
+/**
+ * WCAG 2.1 AA (4.5:1) for the status colours in both modes (SPEC §4: processed green, failed
+ * red, pending amber). In light mode each main colour reads at 4.5:1 or more both as text on
+ * white and under white text (a chip, a toast); MUI's own amber (#ed6c02) and light blue
+ * (#0288d1) do not, so amber-700 and a darker light blue stand in. Dark mode keeps MUI's light
+ * tones, and `contrastThreshold: 4.5` makes their text dark where white would not reach AA.
+ */
+const STATUS_PALETTE: Record<ColorMode, PaletteOptions> = {
+  light: {
+    primary: { main: '#1565c0' },
+    secondary: { main: '#2e7d32' },
+    success: { main: '#2e7d32' },
+    error: { main: '#d32f2f' },
+    warning: { main: '#b45309' },
+    info: { main: '#0277bd' },
+  },
+  dark: {
+    primary: { main: '#90caf9' },
+    secondary: { main: '#81c784' },
+  },
+};
+
 /** A dense admin look; the colour mode comes from the ui slice. */
 export function buildTheme(mode: ColorMode) {
   const still = !transitionsOn();
   return createTheme({
     ...(still ? { transitions: STILL.transitions } : {}),
-    palette: { mode, primary: { main: '#1565c0' }, secondary: { main: '#2e7d32' } },
+    palette: { mode, contrastThreshold: 4.5, ...STATUS_PALETTE[mode] },
     shape: { borderRadius: 6 },
     typography: { fontSize: 13 },
     components: {

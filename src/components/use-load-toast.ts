@@ -10,7 +10,7 @@ export interface LoadState {
 
 /**
  * SPEC §8: each finished load raises 'Unexpected error' when it failed, and says what it loaded
- * when `successText` is given (the transaction lists do; the catalogue lists stay quiet).
+ * when `successText` is given: the list's name ('Categories'), 'Transactions for {date}' and so on.
  */
 export function useLoadToast({ requestId, isFetching, isError }: LoadState, successText?: string) {
   const { enqueueSnackbar } = useSnackbar();

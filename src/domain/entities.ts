@@ -90,6 +90,9 @@ export interface Transaction {
   ticket?: { message: string } | null;
   /** The mobile-money reference, for reconciling with the payment provider. */
   paymentRef?: string | null;
+  /** Who marked the failed call resolved, and when (null until then, or when that user is gone). */
+  resolvedBy?: UserRef | null;
+  resolvedAt?: string | null;
 }
 
 export interface VoteTransaction {

@@ -8,6 +8,18 @@ export function categoryName(t: Pick<Transaction, 'category'>): string {
   return typeof t.category === 'string' ? t.category : t.category.name;
 }
 
+/** Who resolved a failed call ('' while nobody has, or when that account is gone). */
+export function resolvedByName(t: Pick<Transaction, 'resolvedBy'>): string {
+  return t.resolvedBy?.userName ?? '';
+}
+
+/** 'Resolved by kato on 23 November 2026 10:15 am', or '' when the server does not know who. */
+export function resolvedByText(t: Pick<Transaction, 'resolvedBy' | 'resolvedAt'>): string {
+  const name = resolvedByName(t);
+  if (!name) return '';
+  return t.resolvedAt ? `Resolved by ${name} on ${formatDateTime(t.resolvedAt)}` : `Resolved by ${name}`;
+}
+
 export interface TransactionColumn {
   field: string;
   header: string;
@@ -26,6 +38,8 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   { field: 'status', header: 'Status', value: (t) => transactionStatus(t) },
   { field: 'network', header: 'Network', value: (t) => t.network },
   { field: 'isResolved', header: 'Resolved', value: (t) => (t.isResolved ? 'Yes' : 'No') },
+  { field: 'resolvedBy', header: 'Resolved by', value: resolvedByName },
+  { field: 'resolvedAt', header: 'Resolved at', value: (t) => (t.resolvedAt ? formatDateTime(t.resolvedAt) : '') },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */

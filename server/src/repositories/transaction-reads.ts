@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DailyStat } from '../../../src/domain/dashboard-summary';
-import type { Transaction } from '../../../src/domain/entities';
+import type { Transaction, UserRef } from '../../../src/domain/entities';
 import { serviceTimeZone } from '../../../src/domain/format';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db } from '../db/client';
 import { preparedRows, type PlaceholderValues } from '../db/prepared';
-import { categories, transactionDailyStats, transactions } from '../db/schema';
+import { categories, transactionDailyStats, transactions, users } from '../db/schema';
 
 /**
  * The read side of transactions: the lists, their totals, the export and the dashboard's counts.
@@ -55,6 +55,9 @@ export const TRANSACTION_JSON = {
   messageStatuses: sql<string | null>`${t.messageStatuses}`,
   ticket: sql<{ message: string } | null>`case when ${t.ticketMessage} <> '' then json_build_object('message', ${t.ticketMessage}) end`,
   paymentRef: sql<string | null>`${t.paymentRef}`,
+  // A subquery rather than a join: only the page's few resolved calls look their resolver up.
+  resolvedBy: sql<UserRef | null>`(select json_build_object('_id', ${users.id}, 'userName', ${users.userName}) from ${users} where ${users.id} = ${t.resolvedById})`,
+  resolvedAt: isoTime(t.resolvedAt),
 } satisfies { [K in keyof Transaction]-?: SQL<Transaction[K]> };
 
 /**

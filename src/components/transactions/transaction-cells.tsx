@@ -1,13 +1,30 @@
 import { useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import type { Transaction } from '../../domain/entities';
 import { STATUS_COLOR, transactionStatus } from '../../domain/transaction-status';
+import { resolvedByText } from '../../domain/transaction-csv';
 
 /** SPEC §4: processed green, failed red, pending amber. */
 export function StatusChip({ transaction }: { transaction: Transaction }) {
   const status = transactionStatus(transaction);
   return <Chip size="small" color={STATUS_COLOR[status]} label={status} />;
+}
+
+/**
+ * SPEC §4's Yes or No; a call the server knows as resolved says by whom and when in a tooltip,
+ * which is also the cell's accessible description.
+ */
+export function ResolvedCell({ transaction, resolved }: { transaction: Transaction; resolved: boolean }) {
+  const who = resolvedByText(transaction);
+  const text = resolved ? 'Yes' : 'No';
+  if (!who) return <span>{text}</span>;
+  return (
+    <Tooltip title={who} describeChild>
+      <span>{text}</span>
+    </Tooltip>
+  );
 }
 
 /** SPEC §4: 'Resolve' until resolved (by the server or in this session), then a disabled 'Resolved'. */

@@ -4,7 +4,8 @@ import type { Transaction } from '../../domain/entities';
 import { formatDateTime } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
 import { isResolvedRow } from '../../domain/transaction-status';
-import { CopyTicketButton, ResolveButton, StatusChip } from './transaction-cells';
+import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
+import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
 
 export type TransactionListKind = 'transactions' | 'failed' | 'search';
 
@@ -28,13 +29,18 @@ const NONE: readonly string[] = [];
 const noResolve = () => undefined;
 
 type Column = GridColDef<Transaction>;
-const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, flex = 1, minWidth = 110): Column => ({
+const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, flex = 1, minWidth = 100): Column => ({
   field,
   headerName,
   flex,
   minWidth,
   sortable: false,
   valueGetter: (_value, row) => valueGetter(row),
+});
+/** A time column that breaks between date and time when narrow, so the lists fit 1280 px. */
+const time = (field: string, headerName: string, valueGetter: (row: Transaction) => string): Column => ({
+  ...text(field, headerName, valueGetter, 1.2, DATE_TIME_MIN_WIDTH),
+  renderCell: ({ value }) => <DateTimeText text={String(value ?? '')} />,
 });
 
 /**
@@ -50,25 +56,28 @@ export function useTransactionColumns(
   return useMemo(() => {
     const search = kind === 'search';
     const campaign = subject === 'team';
-    const callTime = text('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt), 1.4, 200);
-    const responseTime = text('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime), 1.4, 200);
+    const callTime = time('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt));
+    const responseTime = time('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime));
     const code = text('name', 'Service code', (t) => t.name);
-    const from = text('phoneNumber', 'From', (t) => t.phoneNumber);
-    // A game ('Saudi Arabia vs Argentina') is read whole, not cut.
-    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 190) : text('category', 'Category', categoryName);
-    const status: Column = { field: 'status', headerName: 'Status', width: 110, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
-    const network = text('network', 'Network', (t) => t.network, 0.8);
+    const from = text('phoneNumber', 'From', (t) => t.phoneNumber, 1, 110);
+    // A game ('Saudi Arabia vs Argentina') wraps onto two lines rather than being cut.
+    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 120) : text('category', 'Category', categoryName);
+    const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
+    const network = text('network', 'Network', (t) => t.network, 0.6, 80);
     if (search) {
       const copy: Column = { field: 'copy', headerName: 'Copy', width: 100, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
       const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '');
       return [callTime, responseTime, code, from, copy, category, status, message, network];
     }
-    if (campaign && kind === 'transactions') return [text('createdAt', 'Date/Time', (t) => formatDateTime(t.createdAt), 1.4, 200), code, from, category, status, network];
-    const resolved = text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.7);
+    if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => formatDateTime(t.createdAt)), code, from, category, status, network];
+    const resolved: Column = {
+      ...text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.5, 85),
+      renderCell: ({ row }) => <ResolvedCell transaction={row} resolved={isResolvedRow(row, resolvedIds)} />,
+    };
     const action: Column = {
       field: 'action',
       headerName: 'Action',
-      width: 120,
+      width: 105,
       sortable: false,
       renderCell: ({ row }) => <ResolveButton resolved={isResolvedRow(row, resolvedIds)} onResolve={() => onResolve(row._id)} />,
     };

@@ -1,49 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
 import CssBaseline from '@mui/material/CssBaseline';
-import Paper from '@mui/material/Paper';
 // MUI's own ThemeProvider without its CSS-variables half (colour-scheme storage and scripts),
 // which a theme from createTheme never uses: what @mui/material's ThemeProviderNoVars renders.
 import ThemeProvider from '@mui/system/ThemeProvider';
 import { requestLogin, type LoginRequest, type LoginResults } from '../../api/login-request';
 import { storedColorMode } from '../../state/persisted-storage';
 import { buildTheme } from '../../components/theme';
+import { ToastView } from '../../components/toast-view';
 import { AuthCard } from './auth-card';
 import { SignInForm } from './sign-in-form';
-
-/** SPEC §8: a toast stays 5000 ms unless clicked. */
-const TOAST_MS = 5000;
 
 interface Toast {
   message: string;
   severity: 'success' | 'error';
+  /** A new toast, even with the same text, starts its time afresh. */
+  id: number;
 }
 
-/** A notistack-like toast (top-center, 5000 ms, closes on click) made of a Paper the card already loads. */
+/** The app's toast (SPEC §8) where notistack would be: top-center, one at a time. */
 function LightToast({ toast, onClose }: { toast: Toast; onClose: () => void }) {
-  useEffect(() => {
-    const timer = setTimeout(onClose, TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [toast, onClose]);
   return (
-    <Paper
-      role="alert"
-      elevation={6}
-      onClick={onClose}
-      sx={{
-        position: 'fixed',
-        top: 24,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        zIndex: 'snackbar',
-        px: 2,
-        py: 1.5,
-        cursor: 'pointer',
-        bgcolor: `${toast.severity}.main`,
-        color: `${toast.severity}.contrastText`,
-      }}
-    >
-      {toast.message}
-    </Paper>
+    <Box sx={{ position: 'fixed', top: 24, left: '50%', transform: 'translateX(-50%)', zIndex: 'snackbar' }}>
+      <ToastView key={toast.id} message={toast.message} variant={toast.severity} onClose={onClose} />
+    </Box>
   );
 }
 
@@ -62,15 +42,15 @@ export function LightSignIn({ onSignedIn }: { onSignedIn: (results: LoginResults
     if (!outcome.ok) {
       // SPEC §8: no answer at all differs from every other failure.
       const message = outcome.noAnswer ? 'Something wrong happened during the request' : 'Incorrect username or password';
-      setToast({ message, severity: 'error' });
+      setToast({ message, severity: 'error', id: Date.now() });
       return;
     }
-    setToast({ message: 'Logged in', severity: 'success' });
+    setToast({ message: 'Logged in', severity: 'success', id: Date.now() });
     try {
       // The button keeps spinning until the full app replaces this page.
       await onSignedIn(outcome.results);
     } catch {
-      setToast({ message: 'Something wrong happened during the request', severity: 'error' });
+      setToast({ message: 'Something wrong happened during the request', severity: 'error', id: Date.now() });
     }
   };
 

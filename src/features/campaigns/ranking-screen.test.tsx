@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { AFCON_VOTERS, HEAVY_VOTER, HEAVY_VOTES, WEEK2_VOTER, WEEK4_VOTERS } from '../../testing/campaign-votes';
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
@@ -52,9 +52,20 @@ describe('ranking screen', () => {
   it("shows 'General prediction' for a vote without a second team", async () => {
     const { user } = await renderApp({ url: '/afcon/2024/ranking', user: TEST_ADMIN });
     await waitFor(() => expect(cell(rowOf(AFCON_VOTERS[0]), 'count')).toBe('3'));
+    const loadToast = () => screen.queryByText('User ranking by votes', { selector: '#notistack-snackbar' });
+    expect(loadToast()).toBeInTheDocument();
+    // The window loses the focus, so the toast's own time stands still: only the dialog can close it.
+    act(() => {
+      window.dispatchEvent(new Event('blur'));
+    });
     await user.click(screen.getByRole('button', { name: `View more of ${AFCON_VOTERS[0]}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Team selection by user' });
     expect(within(dialog).getByText('Total: 3')).toBeInTheDocument();
+    // The load toast would cover the dialog's title: it goes when the dialog opens.
+    await waitFor(() => expect(loadToast()).not.toBeInTheDocument());
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
     const rows = dataRows(dialog);
     expect(rows.map((row) => cell(row, 'game'))).toEqual(['General prediction', 'General prediction', 'General prediction']);
     expect(rows.map((row) => cell(row, 'teamName'))).toEqual(['Nigeria', 'Nigeria', 'Nigeria']);

@@ -6,6 +6,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { closeSnackbar } from 'notistack';
 import { useGetCampaignResultsQuery, useGetRankingQuery } from '../../api/campaigns-api';
 import type { VoteRow } from '../../domain/entities';
 import type { CampaignDescriptor, CampaignScreen } from './campaign-descriptors';
@@ -35,9 +36,13 @@ export default function RankingScreen({ campaign, screen }: RankingScreenProps) 
   const ranking = useGetRankingQuery({ call: screen.call, serviceCode: code.serviceCode ?? '', page: list.page, limit: list.pageSize }, { ...polling, skip: !code.serviceCode });
   const results = useGetCampaignResultsQuery({ key: campaign.key, round: screen.round }, polling);
   const isError = ranking.isError || code.isError;
-  // A live ranking does not toast its success every 10 seconds.
-  useLoadToast({ requestId: ranking.requestId, isFetching: ranking.isFetching, isError }, live ? undefined : 'User ranking by votes');
-  const onViewMore = useCallback((row: VoteRow) => setVoter(row), []);
+  // A live ranking does not toast its success every 10 seconds, nor over an open voter's dialog.
+  useLoadToast({ requestId: ranking.requestId, isFetching: ranking.isFetching, isError }, live || voter ? undefined : 'User ranking by votes');
+  const onViewMore = useCallback((row: VoteRow) => {
+    // A toast at the top would cover the dialog's title.
+    closeSnackbar();
+    setVoter(row);
+  }, []);
   const refresh = () => {
     void ranking.refetch();
     void results.refetch();

@@ -11,6 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetVoterVotesQuery } from '../../api/campaigns-api';
 import { PagedGrid } from '../../components/paged-grid';
+import { DateTimeText } from '../../components/grid-columns';
 import { voteGame, withPlus, type CampaignKey, type RankingRound } from '../../domain/campaigns';
 import type { VoteRow, VoteTransaction } from '../../domain/entities';
 import { formatDateTime } from '../../domain/format';
@@ -18,11 +19,14 @@ import { formatDateTime } from '../../domain/format';
 /** A ranking row carries its 50 newest votes, the first page of the votes call at this size. */
 const VOTES_PER_PAGE = 50;
 
-const COLUMNS: GridColDef<VoteTransaction>[] = [
-  { field: 'createdAt', headerName: 'Date', flex: 1.2, minWidth: 215, sortable: false, valueFormatter: (value: string) => formatDateTime(value) },
-  { field: 'game', headerName: 'Game', flex: 1.2, minWidth: 170, sortable: false, valueGetter: (_value, row) => voteGame(row) },
-  { field: 'teamName', headerName: 'Team', flex: 1, minWidth: 120, sortable: false },
+/** `narrow`: a phone's full-screen dialog, where the cells wrap (PagedGrid) instead of the grid scrolling sideways. */
+const columnsFor = (narrow: boolean): GridColDef<VoteTransaction>[] => [
+  { field: 'createdAt', headerName: 'Date', flex: 1.2, minWidth: narrow ? 105 : 215, sortable: false, valueFormatter: (value: string) => formatDateTime(value), renderCell: ({ formattedValue }) => <DateTimeText text={String(formattedValue ?? '')} /> },
+  { field: 'game', headerName: 'Game', flex: 1.2, minWidth: narrow ? 100 : 170, sortable: false, valueGetter: (_value, row) => voteGame(row) },
+  { field: 'teamName', headerName: 'Team', flex: 1, minWidth: narrow ? 80 : 120, sortable: false },
 ];
+const WIDE_COLUMNS = columnsFor(false);
+const NARROW_COLUMNS = columnsFor(true);
 
 export interface VotesDialogProps {
   campaignKey: CampaignKey;
@@ -45,7 +49,7 @@ export function VotesDialog({ campaignKey, round, voter, onClose }: VotesDialogP
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="votes-dialog-title">
       <DialogTitle id="votes-dialog-title">Team selection by user</DialogTitle>
-      <DialogContent>
+      <DialogContent sx={fullScreen ? { px: 1 } : undefined}>
         <Stack direction="row" spacing={3} sx={{ mb: 2, flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {withPlus(voter.phoneNumber)}
@@ -55,7 +59,7 @@ export function VotesDialog({ campaignKey, round, voter, onClose }: VotesDialogP
         {votes.isError && !fromRow && <Typography color="error">Unexpected error</Typography>}
         <PagedGrid
           label="Team selections"
-          columns={COLUMNS}
+          columns={fullScreen ? NARROW_COLUMNS : WIDE_COLUMNS}
           rows={rows}
           rowCount={voter.count}
           loading={!fromRow && votes.isFetching}

@@ -24,7 +24,7 @@ export default function CategoriesScreen() {
   const [editing, setEditing] = useState<Category | null>(null);
   const query = useGetCategoriesQuery({ page: list.page });
   const grid = list.gridProps(query);
-  useLoadToast(query);
+  useLoadToast(query, 'Categories');
 
   const columns = useMemo<GridColDef<Category>[]>(
     () => [
@@ -33,7 +33,8 @@ export default function CategoriesScreen() {
         (level): GridColDef<Category> => ({
           field: level,
           headerName: categoryLevelLabel(level),
-          width: 120,
+          // A long label ('Single & corporate') gets the room to be read whole.
+          width: categoryLevelLabel(level).length > 14 ? 140 : 120,
           type: 'number',
           valueFormatter: (value: number | null | undefined) => formatMoney(value),
         }),

@@ -27,7 +27,7 @@ export default function ContentsScreen() {
   const [editing, setEditing] = useState<Content | null>(null);
   const query = useGetContentsQuery({ page: list.page });
   const grid = list.gridProps(query);
-  useLoadToast(query);
+  useLoadToast(query, 'Contents');
 
   const columns = useMemo<GridColDef<Content>[]>(
     () => [

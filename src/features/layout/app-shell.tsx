@@ -22,11 +22,45 @@ import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { PageFallback } from '../../components/page-fallback';
 import { useLogout } from '../../state/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../state/session-slice';
+import type { LoginUser } from '../../domain/entities';
+import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { menuFor, type MenuEntry } from './menu';
 import { SettingsPanel } from '../../components/settings-panel';
 
 const DRAWER_WIDTH = 220;
+const MAIN_ID = 'main-content';
+
+/** The first stop of the Tab key: jumps past the bars, the menu and the settings to the page. */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        boxShadow: 3,
+        typography: 'body2',
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      Skip to content
+    </Box>
+  );
+}
 /** SPEC §9: the mobile sidebar opens and closes in 300 ms. */
 const MOBILE_DRAWER_MS = 300;
 
@@ -55,6 +89,14 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The top bar's service code: the Afcon-only account has none of its own, so its campaign's code. */
+function useServiceCodeText(user: LoginUser | null): string {
+  const afcon = Boolean(user?.isAfcon);
+  const campaigns = useGetCampaignsQuery(undefined, { skip: !afcon });
+  if (!afcon) return sessionServiceCode(user);
+  return campaigns.data?.find((campaign) => campaign.key === 'afcon-2024')?.serviceCode ?? '';
+}
+
 /** The private shell of SPEC §2: sidebar by role, top bar, page, settings panel, footer. */
 export default function AppShell() {
   const theme = useTheme();
@@ -63,10 +105,12 @@ export default function AppShell() {
   const user = useAppSelector(selectSessionUser);
   const settingsVisible = useAppSelector(selectSettingsVisible);
   const logout = useLogout();
+  const serviceCode = useServiceCodeText(user);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       {/* Above the permanent sidebar on desktop; below the temporary drawer on mobile. */}
       <AppBar position="fixed" elevation={0} sx={mobile ? undefined : { zIndex: theme.zIndex.drawer + 1 }}>
         <Toolbar variant="dense" sx={{ gap: 2 }}>
@@ -79,7 +123,7 @@ export default function AppShell() {
             Dialdesk
           </Typography>
           <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
-          {!mobile && <Typography variant="body2">Service code: {sessionServiceCode(user)}</Typography>}
+          {!mobile && <Typography variant="body2">Service code: {serviceCode}</Typography>}
           <IconButton
             color="inherit"
             aria-label={settingsVisible ? 'Hide settings' : 'Show settings'}
@@ -107,7 +151,7 @@ export default function AppShell() {
           <Box sx={{ p: 2 }}>
             <Typography variant="subtitle1">Hi, {user?.userName ?? ''}</Typography>
             <Typography variant="body2" color="text.secondary">
-              Service code: {sessionServiceCode(user)}
+              Service code: {serviceCode}
             </Typography>
           </Box>
           <Divider />
@@ -139,7 +183,7 @@ export default function AppShell() {
               <SettingsPanel orientation="row" />
             </Paper>
           )}
-          <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
             {/* The bars and menu stay while a screen's code loads. */}
             <Suspense fallback={<PageFallback />}>
               <Outlet />

@@ -20,7 +20,7 @@ export default function ServiceCodesScreen() {
   const [editing, setEditing] = useState<ServiceCode | null>(null);
   const query = useGetServiceCodesQuery({ page: list.page });
   const grid = list.gridProps(query);
-  useLoadToast(query);
+  useLoadToast(query, 'Service codes');
 
   const columns = useMemo<GridColDef<ServiceCode>[]>(
     () => [

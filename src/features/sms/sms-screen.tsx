@@ -28,7 +28,7 @@ export default function SmsScreen() {
   const list = usePagedGrid({ filters: {} });
   const query = useGetSmsMessagesQuery({ page: list.page });
   const grid = list.gridProps(query);
-  useLoadToast(query);
+  useLoadToast(query, 'Sent messages');
 
   // SPEC §2: clicking either tab, even the one already open, reloads the list.
   const openTab = (next: SmsTab) => {

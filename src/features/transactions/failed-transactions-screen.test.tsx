@@ -41,8 +41,15 @@ describe('Failed transactions screen', () => {
 
     // A new session (fresh store, nothing resolved locally) reads Yes from the server.
     unmount();
-    await renderApp({ url: '/failed', user: code.agent });
+    const { user: next } = await renderApp({ url: '/failed', user: code.agent });
     await screen.findByText('Showing 2 out of 2 entries');
     await waitFor(() => expect(within(rowOf(calls[0].phoneNumber)).getByRole('button', { name: 'Resolved' })).toBeDisabled());
+    // Who resolved it and when: the Yes cell's tooltip, also its accessible description.
+    const yes = within(rowOf(calls[0].phoneNumber)).getByText('Yes');
+    const resolvedBy = new RegExp(`^Resolved by ${code.agent.userName} on \\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm)$`);
+    expect(yes).toHaveAccessibleDescription(resolvedBy);
+    await next.hover(yes);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(resolvedBy);
+    expect(within(rowOf(calls[1].phoneNumber)).getByText('No')).not.toHaveAccessibleDescription();
   });
 });

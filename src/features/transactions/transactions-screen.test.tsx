@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { formatDay, todayInServiceZone } from '../../domain/format';
-import { renderApp } from '../../testing/render-app';
+import { apiUrl } from '../../api/api-url';
+import { loginViaApi, renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
 
@@ -89,7 +90,15 @@ describe('Transactions screen', () => {
     expect(date).toHaveValue('01/02/2020');
   });
 
-  it('downloads the whole filtered day as CSV', async () => {
+  it('downloads the whole filtered day as CSV, with who resolved a failed call', async () => {
+    // The failed call is resolved by the agent; the CSV names the agent and the time.
+    const agent = await loginViaApi(code.agent);
+    const resolved = await fetch(apiUrl(`/v1/transactions/to/give/attention/${calls[1]._id}`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${agent.accessToken}` },
+      body: JSON.stringify({ isResolved: true }),
+    });
+    expect(resolved.status).toBe(200);
     const saved: Blob[] = [];
     const createObjectURL = jest.fn((blob: Blob) => {
       saved.push(blob);
@@ -105,9 +114,11 @@ describe('Transactions screen', () => {
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toMatch(/^transactions-.*\.csv$/);
     const lines = (await saved[0].text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at');
     expect(lines).toHaveLength(52); // every call of the day, not just the page
     expect(lines.filter((l) => l.includes(',vip,5000,processed,MTN,'))).toHaveLength(1);
+    const failed = lines.find((l) => l.includes(calls[1].phoneNumber)) ?? '';
+    expect(failed).toMatch(new RegExp(`,failed,\\w+,Yes,${code.agent.userName},\\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm)$`));
     click.mockRestore();
   });
 });

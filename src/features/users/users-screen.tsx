@@ -22,12 +22,12 @@ export default function UsersScreen() {
   const [editing, setEditing] = useState<User | null>(null);
   const query = useGetUsersQuery({ page: list.page }, { skip: tab !== 'all' });
   const grid = list.gridProps(query);
-  useLoadToast(query);
+  useLoadToast(query, 'Users');
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
       { field: 'userName', headerName: 'Username', flex: 1, minWidth: 160 },
-      createdAtColumn<User>('Created', 220),
+      createdAtColumn<User>('Created'),
       { field: 'role', headerName: 'Role', width: 130, valueFormatter: (value: string) => roleLabel(value) },
       editColumn<User>({
         label: (row) => row.userName,

@@ -1,0 +1,96 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../testing/render-app';
+import { TEST_ADMIN } from '../testing/test-admin';
+import { SWIPE_DISMISS_PX, TOAST_MS } from './toast-view';
+import { TOAST_PROVIDER_PROPS } from './toast';
+
+jest.setTimeout(120_000);
+
+const timeLeft = (alert: HTMLElement) => Number(within(alert).getByRole('progressbar', { name: 'Time left' }).getAttribute('aria-valuenow'));
+const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+async function findToast(text: string): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = screen.getAllByRole('alert').find((alert) => alert.textContent === text);
+    expect(found).toBeDefined();
+  });
+  return found as HTMLElement;
+}
+
+describe('toasts (SPEC §8 toast settings)', () => {
+  it('say what each list loaded: its own name', async () => {
+    const { user } = await renderApp({ url: '/category', user: TEST_ADMIN });
+    expect(await findToast('Categories')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    for (const [link, text] of [
+      ['Service code', 'Service codes'],
+      ['Content', 'Contents'],
+      ['Sms', 'Sent messages'],
+      ['Users', 'Users'],
+    ]) {
+      await user.click(within(menu).getByRole('link', { name: link }));
+      expect(await findToast(text)).toBeInTheDocument();
+    }
+  });
+
+  it('show the time left, which stops on hover and while the window is not focused', async () => {
+    await renderApp({ url: '/category', user: TEST_ADMIN });
+    const alert = await findToast('Categories');
+    const first = timeLeft(alert);
+    expect(first).toBeLessThanOrEqual(TOAST_MS);
+    await pause(300);
+    expect(timeLeft(alert)).toBeLessThan(first);
+
+    fireEvent.mouseEnter(alert);
+    const hovered = timeLeft(alert);
+    await pause(400);
+    expect(timeLeft(alert)).toBe(hovered);
+    fireEvent.mouseLeave(alert);
+    await pause(300);
+    expect(timeLeft(alert)).toBeLessThan(hovered);
+
+    act(() => {
+      window.dispatchEvent(new Event('blur'));
+    });
+    const blurred = timeLeft(alert);
+    await pause(400);
+    expect(timeLeft(alert)).toBe(blurred);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await pause(300);
+    expect(timeLeft(alert)).toBeLessThan(blurred);
+  });
+
+  it('close on a click and on a sideways swipe, but not on a short drag', async () => {
+    const { user } = await renderApp({ url: '/category', user: TEST_ADMIN });
+    await user.click(await findToast('Categories'));
+    await waitFor(() => expect(screen.queryByText('Categories', { selector: '#notistack-snackbar' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('link', { name: 'Service code' }));
+    const alert = await findToast('Service codes');
+    fireEvent.pointerDown(alert, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(alert, { clientX: 120, pointerId: 1 });
+    fireEvent.pointerUp(alert, { clientX: 120, pointerId: 1 });
+    fireEvent.click(alert);
+    await pause(300);
+    expect(alert).toBeInTheDocument(); // a short drag springs back; its end is not a click
+
+    fireEvent.pointerDown(alert, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(alert, { clientX: 100 + SWIPE_DISMISS_PX + 10, pointerId: 1 });
+    fireEvent.pointerUp(alert, { clientX: 100 + SWIPE_DISMISS_PX + 10, pointerId: 1 });
+    await waitFor(() => expect(screen.queryByText('Service codes', { selector: '#notistack-snackbar' })).not.toBeInTheDocument());
+  });
+
+  it('stand at the top centre, newest below the older ones, and close by themselves after 5000 ms', async () => {
+    const { user } = await renderApp({ url: '/category', user: TEST_ADMIN });
+    const older = await findToast('Categories');
+    await user.click(screen.getByRole('link', { name: 'Service code' }));
+    const newer = await findToast('Service codes');
+    expect(older.compareDocumentPosition(newer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(older.closest('.notistack-SnackbarContainer')).toContainElement(newer);
+    expect(TOAST_PROVIDER_PROPS.anchorOrigin).toEqual({ vertical: 'top', horizontal: 'center' });
+    await waitFor(() => expect(older).not.toBeInTheDocument(), { timeout: TOAST_MS + 3000 });
+  });
+});
