@@ -92,6 +92,8 @@ describe('POST /v1/transactions', () => {
         messageStatuses: 'Success',
         ticket: { message: 'Gate 2 "north" $1 \\ ünïcode' },
         paymentRef: 'ref-shape-1',
+        resolvedBy: null,
+        resolvedAt: null,
       },
     ]);
     const past = (await list('?page=9&limit=2', { name: code, date: DAY })).json().results;
