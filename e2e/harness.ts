@@ -35,13 +35,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  /** More environment (providers, rates…), over the defaults below. */
+  env?: Record<string, string>;
+  /** A fixed port (a worktree's range); a free one otherwise. */
+  port?: number;
+}
+
 /** Starts the built app (`npm run serve`) on a fresh embedded database with demo data. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const main = path.join(ROOT, 'dist/server/server/src/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.join(ROOT, 'dist/web/index.html'))) {
     throw new Error('The app is not built: run `npm run build` first');
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
@@ -55,6 +62,7 @@ export async function startServer(): Promise<RunningServer> {
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
