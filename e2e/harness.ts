@@ -35,14 +35,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  /** More environment (providers, rates…), over the defaults below. */
+  env?: Record<string, string>;
+  /** A fixed port (a worktree's range); a free one otherwise. */
+  port?: number;
+}
+
 /** Starts the built app (`npm run serve`) on a fresh embedded database with demo data. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const main = path.join(ROOT, 'dist/server/server/src/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.join(ROOT, 'dist/web/index.html'))) {
     throw new Error('The app is not built: run `npm run build` first');
   }
-  // E2E_PORT pins the port (engineers sharing a machine each keep to their own range).
-  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
+  // options.port, else E2E_PORT, pins the port (engineers sharing a machine each keep to their own range).
+  const port = options.port ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-e2e-'));
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
@@ -56,6 +63,7 @@ export async function startServer(): Promise<RunningServer> {
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

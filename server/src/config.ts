@@ -86,7 +86,7 @@ function paymentProviderName(value: string | undefined): PaymentProviderName {
 }
 
 /** A number within bounds, refused at start otherwise: a typo must not silently mean the default. */
-function numberIn(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
+export function numberIn(value: string | undefined, name: string, min: number, max: number, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}`);

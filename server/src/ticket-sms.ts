@@ -29,16 +29,20 @@ export async function sendTicketSms(db: DbOrTx, sms: SmsProvider, call: TicketSm
     .send({ phoneNumber: call.phoneNumber, message: call.ticketMessage })
     .catch((error: unknown) => ({ status: 'failed' as const, providerRef: null, failureReason: error instanceof Error ? error.message.slice(0, 200) : 'SMS provider error' }));
   const status = sent.status === 'failed' ? TICKET_SMS_STATUS.failed : TICKET_SMS_STATUS.sent;
-  await db
-    .update(transactions)
-    .set({ messageStatuses: status, ...(sent.providerRef ? { ticketSmsRef: sent.providerRef } : {}) })
-    .where(eq(transactions.id, call.id));
-  await transactionEventsRepository(db).record({
-    transactionId: call.id,
-    kind: cause.kind,
-    actor: cause.actor,
-    actorUserId: cause.actorUserId ?? null,
-    detail: { status, provider: sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null },
+  // The status and its event commit together: a process killed in between would otherwise leave a
+  // ticket 'Sent' with no 'sms_sent' on its timeline (found by bench:ingest --crash).
+  await db.transaction(async (tx) => {
+    await tx
+      .update(transactions)
+      .set({ messageStatuses: status, ...(sent.providerRef ? { ticketSmsRef: sent.providerRef } : {}) })
+      .where(eq(transactions.id, call.id));
+    await transactionEventsRepository(tx).record({
+      transactionId: call.id,
+      kind: cause.kind,
+      actor: cause.actor,
+      actorUserId: cause.actorUserId ?? null,
+      detail: { status, provider: sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null },
+    });
   });
   return { status, providerRef: sent.providerRef ?? null };
 }

@@ -137,4 +137,21 @@ describe("Africa's Talking provider", () => {
     expect(() => smsProviderFromEnv({ SMS_PROVIDER: 'africastalking' })).toThrow(/AT_USERNAME/);
     expect(() => smsProviderFromEnv({ SMS_PROVIDER: 'pigeon' })).toThrow(/Unknown SMS_PROVIDER/);
   });
+
+  it('local: SMS_LOCAL_FAIL_RATE refuses every (1 / rate)-th message, and the same message resent right after goes through', async () => {
+    expect(() => smsProviderFromEnv({ SMS_LOCAL_FAIL_RATE: '2' })).toThrow(/SMS_LOCAL_FAIL_RATE/);
+    const never = smsProviderFromEnv({});
+    for (let i = 0; i < 20; i += 1) expect((await never.send({ phoneNumber: '256750461234', message: `Ticket ${i}` })).status).toBe('sent');
+    const local = smsProviderFromEnv({ SMS_LOCAL_FAIL_RATE: '0.25' });
+    const statuses = [];
+    for (let i = 0; i < 8; i += 1) statuses.push((await local.send({ phoneNumber: '256750461234', message: `Ticket ${i}` })).status);
+    expect(statuses).toEqual(['sent', 'sent', 'sent', 'failed', 'sent', 'sent', 'sent', 'failed']);
+    const refused = await local.send({ phoneNumber: '256750461234', message: 'Ticket 3' });
+    expect(refused.status).toBe('sent');
+    // Counted like any message: the next refusal still comes on time.
+    expect((await local.send({ phoneNumber: '256750469999', message: 'Ticket 9' })).status).toBe('sent');
+    expect((await local.send({ phoneNumber: '256750469999', message: 'Ticket 10' })).status).toBe('sent');
+    const next = await local.send({ phoneNumber: '256750469999', message: 'Ticket 12' });
+    expect(next).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/unreachable/) });
+  });
 });

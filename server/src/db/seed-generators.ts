@@ -39,7 +39,7 @@ function weighted<T>(entries: [T, number][]): T[] {
 // The same pool formula in SQL as demoPhoneNumber, from a pool index k.
 export const phoneSql = (k: ReturnType<typeof sql>) =>
   sql`'256' || (array['77','78','76','70','75'])[(${k} % 5) + 1] || lpad(((${k}::bigint * 7919 + 1234567) % 10000000)::text, 7, '0')`;
-export const networkSql = (k: ReturnType<typeof sql>) => sql`case when ${k} % 5 < 3 then 'MTN' else 'AIRTEL' end`;
+export const networkSql = (k: ReturnType<typeof sql>) => sql`case when ${k} % 5 < 3 then 'MTN' else 'Airtel' end`;
 
 /** Local times weighted by hour over the last `days` days (today included), never in the future. */
 export function callTimeSql(rows: number, days: number, timeZone: string) {

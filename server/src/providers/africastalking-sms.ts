@@ -1,3 +1,4 @@
+import { numberIn } from '../config';
 import { localSmsProvider, type SmsProvider, type SmsSendResult } from './sms';
 
 export interface AfricasTalkingOptions {
@@ -64,10 +65,13 @@ export function africasTalkingSmsProvider(options: AfricasTalkingOptions): SmsPr
   };
 }
 
-/** SMS_PROVIDER=africastalking with AT_USERNAME, AT_API_KEY (and AT_SENDER_ID) selects the real gateway. */
+/**
+ * SMS_PROVIDER=local (the default; SMS_LOCAL_FAIL_RATE refuses a share of messages), or
+ * africastalking with AT_USERNAME, AT_API_KEY (and AT_SENDER_ID): the real gateway.
+ */
 export function smsProviderFromEnv(env: NodeJS.ProcessEnv = process.env, fetchImpl?: typeof fetch): SmsProvider {
   const choice = (env.SMS_PROVIDER ?? 'local').toLowerCase();
-  if (choice === 'local') return localSmsProvider();
+  if (choice === 'local') return localSmsProvider({ failRate: numberIn(env.SMS_LOCAL_FAIL_RATE, 'SMS_LOCAL_FAIL_RATE', 0, 1, 0) });
   if (choice !== 'africastalking') throw new Error(`Unknown SMS_PROVIDER "${env.SMS_PROVIDER}" (use local or africastalking)`);
   if (!env.AT_USERNAME || !env.AT_API_KEY) throw new Error('SMS_PROVIDER=africastalking needs AT_USERNAME and AT_API_KEY');
   return africasTalkingSmsProvider({ username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID || undefined, fetch: fetchImpl });

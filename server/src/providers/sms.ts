@@ -18,13 +18,36 @@ export interface SmsProvider {
   send(sms: OutgoingSms): Promise<SmsSendResult>;
 }
 
-export function localSmsProvider(): SmsProvider {
+export interface LocalSmsOptions {
+  /**
+   * The share of messages refused (SMS_LOCAL_FAIL_RATE, 0 to 1, default 0), so 'Resend ticket' can
+   * be shown: every (1 / failRate)-th message fails, counted, not drawn, so a demo or a test sees
+   * one for certain. The same message to the same number right after its refusal goes through (the
+   * handset is back), so a resend is never refused by this rule.
+   */
+  failRate?: number;
+}
+
+/** Refused messages remembered for their resend; the oldest are forgotten past this many. */
+const REMEMBERED_REFUSALS = 10_000;
+
+export function localSmsProvider(options: LocalSmsOptions = {}): SmsProvider {
+  const failRate = options.failRate ?? 0;
   let counter = 0;
+  const refused = new Set<string>();
   return {
     name: 'local',
-    async send() {
+    async send(sms) {
       counter += 1;
-      return { status: 'sent', providerRef: `local-${Date.now().toString(36)}-${counter}` };
+      const providerRef = `local-${Date.now().toString(36)}-${counter}`;
+      const key = `${sms.phoneNumber}\n${sms.message}`;
+      if (refused.delete(key)) return { status: 'sent', providerRef };
+      if (failRate > 0 && Math.floor(counter * failRate) > Math.floor((counter - 1) * failRate)) {
+        refused.add(key);
+        if (refused.size > REMEMBERED_REFUSALS) refused.delete(refused.values().next().value as string);
+        return { status: 'failed', providerRef, failureReason: 'Handset unreachable (local SMS provider)' };
+      }
+      return { status: 'sent', providerRef };
     },
   };
 }
