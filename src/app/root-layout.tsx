@@ -16,7 +16,8 @@ function RouteLoadingOverlay() {
   }, [ms]);
   return (
     <Backdrop open={open} sx={{ zIndex: (theme) => theme.zIndex.drawer + 2, color: '#fff' }} data-testid="route-overlay">
-      <CircularProgress color="inherit" aria-label="Loading" />
+      {/* Only while open: a closed Backdrop stays mounted, and a hidden spinner would still be named 'Loading'. */}
+      {open ? <CircularProgress color="inherit" aria-label="Loading" /> : null}
     </Backdrop>
   );
 }
