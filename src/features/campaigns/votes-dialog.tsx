@@ -19,11 +19,21 @@ import { formatDateTime } from '../../domain/format';
 /** A ranking row carries its 50 newest votes, the first page of the votes call at this size. */
 const VOTES_PER_PAGE = 50;
 
-/** `narrow`: a phone's full-screen dialog, where the cells wrap (PagedGrid) instead of the grid scrolling sideways. */
+/**
+ * `narrow`: a phone's full-screen dialog. Fixed widths that add up to less than 390 px less the
+ * dialog's padding, so the table never scrolls sideways; long values wrap (PagedGrid).
+ */
 const columnsFor = (narrow: boolean): GridColDef<VoteTransaction>[] => [
-  { field: 'createdAt', headerName: 'Date', flex: 1.2, minWidth: narrow ? 105 : 215, sortable: false, valueFormatter: (value: string) => formatDateTime(value), renderCell: ({ formattedValue }) => <DateTimeText text={String(formattedValue ?? '')} /> },
-  { field: 'game', headerName: 'Game', flex: 1.2, minWidth: narrow ? 100 : 170, sortable: false, valueGetter: (_value, row) => voteGame(row) },
-  { field: 'teamName', headerName: 'Team', flex: 1, minWidth: narrow ? 80 : 120, sortable: false },
+  {
+    field: 'createdAt',
+    headerName: 'Date',
+    ...(narrow ? { width: 96 } : { flex: 1.2, minWidth: 215 }),
+    sortable: false,
+    valueFormatter: (value: string) => formatDateTime(value),
+    renderCell: ({ formattedValue }) => <DateTimeText text={String(formattedValue ?? '')} />,
+  },
+  { field: 'game', headerName: 'Game', ...(narrow ? { width: 96 } : { flex: 1.2, minWidth: 170 }), sortable: false, valueGetter: (_value, row) => voteGame(row) },
+  { field: 'teamName', headerName: 'Team', ...(narrow ? { width: 92 } : { flex: 1, minWidth: 120 }), sortable: false },
 ];
 const WIDE_COLUMNS = columnsFor(false);
 const NARROW_COLUMNS = columnsFor(true);
