@@ -1,4 +1,7 @@
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import { useSnackbar } from 'notistack';
 import { readApiError } from '../../api/api-error';
 import { useResendTicketMutation } from '../../api/transaction-events-api';
@@ -10,6 +13,8 @@ export interface ResendTicketButtonProps {
   /** The call as the server answered it after the resend. */
   onResent?: (transaction: Transaction) => void;
   variant?: 'contained' | 'outlined';
+  /** An icon with its name as a tooltip, for a grid row where width is short (1280 px, issue 11). */
+  compact?: boolean;
 }
 
 /**
@@ -17,7 +22,7 @@ export interface ResendTicketButtonProps {
  * the request is in flight; the server claims the resend, so a second click never sends twice.
  * The toast is the server's word: 'Ticket sent', or why it was not.
  */
-export function ResendTicketButton({ transactionId, onResent, variant = 'outlined' }: ResendTicketButtonProps) {
+export function ResendTicketButton({ transactionId, onResent, variant = 'outlined', compact = false }: ResendTicketButtonProps) {
   const [resendTicket, { isLoading }] = useResendTicketMutation();
   const { enqueueSnackbar } = useSnackbar();
   const onClick = async () => {
@@ -30,6 +35,18 @@ export function ResendTicketButton({ transactionId, onResent, variant = 'outline
       enqueueSnackbar(readApiError(error).message || 'Unexpected error', { variant: 'error' });
     }
   };
+  if (compact) {
+    return (
+      <Tooltip describeChild title={isLoading ? 'Sending…' : 'Resend ticket'}>
+        {/* The span keeps the tooltip working while the button is disabled in flight. */}
+        <span>
+          <IconButton size="small" color="warning" aria-label={isLoading ? 'Sending…' : 'Resend ticket'} aria-busy={isLoading} disabled={isLoading} onClick={onClick}>
+            <SendOutlined fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  }
   return (
     <Button size="small" variant={variant} color="warning" disabled={isLoading} onClick={onClick} sx={{ whiteSpace: 'nowrap' }}>
       {isLoading ? 'Sending…' : 'Resend ticket'}

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
-import Button from '@mui/material/Button';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Transaction } from '../../domain/entities';
 import { canResendTicket } from '../../domain/transaction-events';
@@ -24,14 +26,17 @@ export function useTransactionDetails(columns: GridColDef<Transaction>[]) {
     const details: GridColDef<Transaction> = {
       field: 'details',
       headerName: 'Details',
-      width: canResend ? 230 : 100,
+      // Icons named by their tooltips and labels, so the lists keep every column in view at 1280 px.
+      width: canResend ? 96 : 72,
       sortable: false,
       renderCell: ({ row }) => (
-        <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
-          <Button size="small" variant="outlined" onClick={() => setShown(row)} aria-label={`Details of the call from ${row.phoneNumber}`}>
-            Details
-          </Button>
-          {canResend && canResendTicket(row) && <ResendTicketButton transactionId={row._id} onResent={(next) => setShown((open) => (open?._id === next._id ? next : open))} />}
+        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
+          <Tooltip title="Details">
+            <IconButton size="small" color="primary" onClick={() => setShown(row)} aria-label={`Details of the call from ${row.phoneNumber}`}>
+              <InfoOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {canResend && canResendTicket(row) && <ResendTicketButton compact transactionId={row._id} onResent={(next) => setShown((open) => (open?._id === next._id ? next : open))} />}
         </Stack>
       ),
     };
