@@ -10,6 +10,7 @@ import type { Transaction } from '../../domain/entities';
 import { formatDateTime, formatMoney } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
 import { canResendTicket } from '../../domain/transaction-events';
+import { DefinitionList } from '../definition-list';
 import { ResendTicketButton } from './resend-ticket-button';
 import { StatusChip } from './transaction-cells';
 import { teamText } from './transaction-columns';
@@ -66,18 +67,7 @@ export function TransactionDetailsDrawer({ transaction, onClose, canResend, onRe
               <CloseIcon />
             </IconButton>
           </Stack>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
-            {summaryOf(transaction).map(([label, value]) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
-                  {value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <DefinitionList items={summaryOf(transaction).map(([label, value]) => ({ label, value }))} />
           {canResend && canResendTicket(transaction) && (
             <Box sx={{ mt: 2 }}>
               <ResendTicketButton key={transaction._id} transactionId={transaction._id} onResent={onResent} variant="contained" />

@@ -6,6 +6,7 @@ import { useGetTransactionEventsQuery } from '../../api/transaction-events-api';
 import { formatDateTimeSeconds } from '../../domain/format';
 import { TRANSACTION_EVENT_LABELS, type TransactionEvent } from '../../domain/transaction-events';
 import { eventActorText, eventDetailLines, handsetScreen } from '../../domain/transaction-timeline';
+import { DefinitionList } from '../definition-list';
 
 /** A USSD reply as the customer's handset showed it, with what they had typed. */
 function HandsetReply({ detail }: { detail: TransactionEvent['detail'] }) {
@@ -63,18 +64,7 @@ function TimelineEntry({ event, last }: { event: TransactionEvent; last: boolean
         </Typography>
         {event.kind === 'ussd_hop' && <HandsetReply detail={event.detail} />}
         {lines.length > 0 && (
-          <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: '132px 1fr', columnGap: 1.5, rowGap: 0.25 }}>
-            {lines.map(({ label, value }) => (
-              <Box key={label} sx={{ display: 'contents' }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
-                  {value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <DefinitionList items={lines} labelWidth="132px" dense />
         )}
       </Box>
     </Box>
