@@ -68,11 +68,11 @@ async function go(path: string) {
   }, path);
 }
 
-/** Waits for the route overlay and any loading spinner to go, so axe sees the screen as a person does. */
+/** Waits for the route overlay and any loading spinner to go (up to 30 s on a busy machine), so axe sees the screen as a person does. */
 async function settle() {
   await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('main .MuiCircularProgress-root, [role="dialog"] .MuiCircularProgress-root'), undefined, { timeout: 10_000 })
+    .waitForFunction(() => !document.querySelector('main .MuiCircularProgress-root, [role="dialog"] .MuiCircularProgress-root'), undefined, { timeout: 30_000 })
     .catch(() => undefined);
   // Toasts and dialogs finish sliding in.
   await page.waitForTimeout(400);

@@ -82,7 +82,11 @@ function simulatedRows(button?: string): Locator {
 }
 
 async function chooseCode() {
-  await page.getByRole('combobox', { name: 'Service code' }).click();
+  const select = page.getByRole('combobox', { name: 'Service code' });
+  await select.waitFor();
+  // The chosen code is kept across screens: choose it only when another is shown.
+  if ((await select.textContent())?.includes(CODE)) return;
+  await select.click();
   await page.getByRole('option', { name: CODE, exact: true }).click();
   await page.getByRole('combobox', { name: 'Service code' }).filter({ hasText: CODE }).waitFor();
 }
