@@ -21,7 +21,9 @@ afterAll(() => world.close());
 
 describe('demo votes (seedVotes)', () => {
   it('loads at least 50,000 votes in seconds, processed, failed and pending', async () => {
-    expect(seedCpuMs).toBeLessThan(15_000);
+    // The vote triggers now also keep each voter's 50 newest votes (migration 0007): 18 s of CPU
+    // was seen under CI's load, so the bound guards against a runaway seed, not a few seconds.
+    expect(seedCpuMs).toBeLessThan(30_000);
     const [t] = await rowsOf(world, sql`select count(*)::int as total, count(*) filter (where is_complete)::int as processed,
         count(*) filter (where is_deleted)::int as failed, count(*) filter (where not is_complete and not is_deleted)::int as pending,
         count(*) filter (where created_at > now() or phone_number !~ '^2567[0-9]{8}$')::int as odd
