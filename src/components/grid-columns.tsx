@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { formatDateTime } from '../domain/format';
+import { CellButton } from './cell-controls';
 
 /**
  * A formatted date and time ('23 November 2026 10:15 am') that breaks, when its column is narrow,
@@ -18,7 +18,7 @@ export function DateTimeText({ text }: { text: string }) {
 }
 
 /** Cells of a grid whose rows grow to show wrapped text whole (see PagedGrid's `wrapCells`). */
-export const DATE_TIME_MIN_WIDTH = 130;
+export const DATE_TIME_MIN_WIDTH = 124;
 
 /** The 'Created_at' column of the list screens: the row's createdAt in the service time zone. */
 export function createdAtColumn<T extends GridValidRowModel>(headerName = 'Created_at', width = DATE_TIME_MIN_WIDTH): GridColDef<T> {
@@ -59,9 +59,9 @@ export function editColumn<T extends GridValidRowModel>({
     width,
     sortable: false,
     renderCell: ({ row }) => (
-      <Button size="small" variant={variant} aria-label={`Edit ${label(row)}`} disabled={disabled?.(row)} onClick={() => onEdit(row)}>
+      <CellButton variant={variant} aria-label={`Edit ${label(row)}`} disabled={disabled?.(row)} onClick={() => onEdit(row)}>
         Edit
-      </Button>
+      </CellButton>
     ),
   };
 }

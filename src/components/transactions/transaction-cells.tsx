@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import type { Transaction } from '../../domain/entities';
+import { CellButton, CellChip } from '../cell-controls';
 import { STATUS_COLOR, transactionStatus } from '../../domain/transaction-status';
 import { resolvedByText } from '../../domain/transaction-csv';
 
 /** SPEC §4: processed green, failed red, pending amber. */
 export function StatusChip({ transaction }: { transaction: Transaction }) {
   const status = transactionStatus(transaction);
-  return <Chip size="small" color={STATUS_COLOR[status]} label={status} />;
+  return <CellChip color={STATUS_COLOR[status]} label={status} />;
 }
 
 /**
@@ -30,9 +29,9 @@ export function ResolvedCell({ transaction, resolved }: { transaction: Transacti
 /** SPEC §4: 'Resolve' until resolved (by the server or in this session), then a disabled 'Resolved'. */
 export function ResolveButton({ resolved, onResolve }: { resolved: boolean; onResolve: () => void }) {
   return (
-    <Button size="small" variant="contained" disabled={resolved} onClick={onResolve}>
+    <CellButton variant="contained" disabled={resolved} onClick={onResolve}>
       {resolved ? 'Resolved' : 'Resolve'}
-    </Button>
+    </CellButton>
   );
 }
 
@@ -47,8 +46,7 @@ export function CopyTicketButton({ message }: { message: string | undefined }) {
     return () => clearTimeout(timer);
   }, [copied]);
   return (
-    <Button
-      size="small"
+    <CellButton
       variant="outlined"
       disabled={!message}
       onClick={async () => {
@@ -58,6 +56,6 @@ export function CopyTicketButton({ message }: { message: string | undefined }) {
       }}
     >
       {copied ? 'Copied' : 'Ticket'}
-    </Button>
+    </CellButton>
   );
 }
