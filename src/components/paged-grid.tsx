@@ -67,7 +67,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     const numberColumn: GridColDef<R> = {
       field: '__number',
       headerName: numberHeader,
-      width: 60,
+      width: 44,
       sortable: false,
       filterable: false,
       disableColumnMenu: true,

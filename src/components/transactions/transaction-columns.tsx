@@ -58,20 +58,20 @@ export function useTransactionColumns(
     const campaign = subject === 'team';
     const callTime = time('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt));
     const responseTime = time('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime));
-    const code = text('name', 'Service code', (t) => t.name);
+    const code = text('name', 'Service code', (t) => t.name, 1, 96);
     const from = text('phoneNumber', 'From', (t) => t.phoneNumber, 1, 110);
     // A game ('Saudi Arabia vs Argentina') wraps onto two lines rather than being cut.
-    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 120) : text('category', 'Category', categoryName);
+    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 104) : text('category', 'Category', categoryName, 1, 96);
     const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
-    const network = text('network', 'Network', (t) => t.network, 0.6, 80);
+    const network = text('network', 'Network', (t) => t.network, 0.6, 72);
     if (search) {
-      const copy: Column = { field: 'copy', headerName: 'Copy', width: 100, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
-      const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '');
+      const copy: Column = { field: 'copy', headerName: 'Copy', width: 84, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
+      const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', 1, 84);
       return [callTime, responseTime, code, from, copy, category, status, message, network];
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => formatDateTime(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {
-      ...text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.5, 85),
+      ...text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.5, 80),
       renderCell: ({ row }) => <ResolvedCell transaction={row} resolved={isResolvedRow(row, resolvedIds)} />,
     };
     const action: Column = {

@@ -1,21 +1,20 @@
 import { useCallback, useMemo, useState } from 'react';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { Transaction } from '../../domain/entities';
 import { canResendTicket } from '../../domain/transaction-events';
 import { mayResendTickets } from '../../domain/transaction-timeline';
 import { useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
+import { CellIconButton, InfoOutlinedGlyph } from '../cell-controls';
 import { ResendTicketButton } from './resend-ticket-button';
 import { TransactionDetailsDrawer } from './transaction-details-drawer';
 
+const CELL_ROW = { display: 'flex', gap: 4, height: '100%', alignItems: 'center' } as const;
+
 /**
  * 'Details' on every row of a transaction list (issue 10), and 'Resend ticket' on the rows whose
- * ticket SMS failed for those who may resend: adds the column to a list's columns and answers the
- * drawer the screen renders beside its grid.
+ * ticket SMS failed for those who may resend: puts them in the list's Action column, or a Details
+ * column of their own, and answers the drawer the screen renders beside its grid.
  */
 export function useTransactionDetails(columns: GridColDef<Transaction>[]) {
   const canResend = mayResendTickets(useAppSelector(selectSessionUser));
@@ -23,22 +22,39 @@ export function useTransactionDetails(columns: GridColDef<Transaction>[]) {
   const close = useCallback(() => setShown(null), []);
 
   const withDetails = useMemo<GridColDef<Transaction>[]>(() => {
+    const detailButtons = (row: Transaction) => (
+      <>
+        <CellIconButton title="Details" onClick={() => setShown(row)} aria-label={`Details of the call from ${row.phoneNumber}`}>
+          <InfoOutlinedGlyph />
+        </CellIconButton>
+        {canResend && canResendTicket(row) && <ResendTicketButton compact transactionId={row._id} onResent={(next) => setShown((open) => (open?._id === next._id ? next : open))} />}
+      </>
+    );
+    const iconsWidth = canResend ? 60 : 32;
+    // Beside Resolve in the Action column where a list has one, so every column fits 1280 px
+    // (issue 11); a list without Action gets a Details column of its own.
+    const action = columns.find((column) => column.field === 'action');
+    if (action?.renderCell) {
+      const renderAction = action.renderCell;
+      const merged: GridColDef<Transaction> = {
+        ...action,
+        width: (action.width ?? 100) + iconsWidth,
+        renderCell: (params) => (
+          <div style={CELL_ROW}>
+            {renderAction(params)}
+            {detailButtons(params.row)}
+          </div>
+        ),
+      };
+      return columns.map((column) => (column === action ? merged : column));
+    }
     const details: GridColDef<Transaction> = {
       field: 'details',
       headerName: 'Details',
-      // Icons named by their tooltips and labels, so the lists keep every column in view at 1280 px.
-      width: canResend ? 96 : 72,
+      // Room for the icons, and for the header's word.
+      width: Math.max(iconsWidth + 20, 76),
       sortable: false,
-      renderCell: ({ row }) => (
-        <Stack direction="row" spacing={0.5} sx={{ height: '100%', alignItems: 'center' }}>
-          <Tooltip title="Details">
-            <IconButton size="small" color="primary" onClick={() => setShown(row)} aria-label={`Details of the call from ${row.phoneNumber}`}>
-              <InfoOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          {canResend && canResendTicket(row) && <ResendTicketButton compact transactionId={row._id} onResent={(next) => setShown((open) => (open?._id === next._id ? next : open))} />}
-        </Stack>
-      ),
+      renderCell: ({ row }) => <div style={CELL_ROW}>{detailButtons(row)}</div>,
     };
     return [...columns, details];
   }, [columns, canResend]);

@@ -29,6 +29,8 @@ export default function CategoriesScreen() {
   const columns = useMemo<GridColDef<Category>[]>(
     () => [
       { field: 'name', headerName: 'Name', minWidth: 160, flex: 1 },
+      // Beside the name: the twenty level prices after it scroll sideways at any width, and Edit stays in view.
+      editColumn<Category>({ label: (row) => row.name, onEdit: setEditing }),
       ...CATEGORY_LEVELS.map(
         (level): GridColDef<Category> => ({
           field: level,
@@ -41,7 +43,6 @@ export default function CategoriesScreen() {
       ),
       { field: 'user', headerName: 'Agent', width: 140, valueGetter: (_value, row) => row.user?.userName ?? '' },
       createdAtColumn<Category>(),
-      editColumn<Category>({ label: (row) => row.name, onEdit: setEditing }),
     ],
     [],
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetContentsQuery } from '../../api/contents-api';
+import { CellChip } from '../../components/cell-controls';
 import { createdAtColumn, editColumn } from '../../components/grid-columns';
 import { lazyNamed } from '../../components/lazy-import';
 import { ListCreateTabs, type ListCreateTab } from '../../components/list-create-tabs';
@@ -32,16 +32,16 @@ export default function ContentsScreen() {
   const columns = useMemo<GridColDef<Content>[]>(
     () => [
       createdAtColumn<Content>(),
-      { field: 'createdBy', headerName: 'Created By', width: 130, valueGetter: (_value, row) => row.createdBy?.userName ?? '' },
-      { field: 'category', headerName: 'Category', width: 140, valueGetter: (_value, row) => row.category?.name ?? '' },
-      { field: 'categoryLevel', headerName: 'Class', width: 120, valueFormatter: (value: string) => categoryLevelLabel(value) },
-      { field: 'message', headerName: 'message', minWidth: 260, flex: 2, valueFormatter: (value: string) => preview(value, MESSAGE_PREVIEW) },
-      { field: 'description', headerName: 'Description', width: 180, valueFormatter: (value: string | null) => preview(value, DESCRIPTION_PREVIEW) },
+      { field: 'createdBy', headerName: 'Created By', width: 110, valueGetter: (_value, row) => row.createdBy?.userName ?? '' },
+      { field: 'category', headerName: 'Category', width: 120, valueGetter: (_value, row) => row.category?.name ?? '' },
+      { field: 'categoryLevel', headerName: 'Class', width: 100, valueFormatter: (value: string) => categoryLevelLabel(value) },
+      { field: 'message', headerName: 'message', minWidth: 200, flex: 2, valueFormatter: (value: string) => preview(value, MESSAGE_PREVIEW) },
+      { field: 'description', headerName: 'Description', minWidth: 140, flex: 1, valueFormatter: (value: string | null) => preview(value, DESCRIPTION_PREVIEW) },
       {
         field: 'active',
         headerName: 'Status',
-        width: 110,
-        renderCell: ({ row }) => <Chip size="small" label={row.active ? 'active' : 'in-active'} color={row.active ? 'success' : 'default'} />,
+        width: 90,
+        renderCell: ({ row }) => <CellChip label={row.active ? 'active' : 'in-active'} color={row.active ? 'success' : 'default'} />,
       },
       editColumn<Content>({ label: (row) => preview(row.message, 30), onEdit: setEditing }),
     ],
