@@ -27,6 +27,11 @@ export function ok<T>(reply: FastifyReply, message: string, results: T, statusCo
   return reply.code(statusCode).send({ status: true, message, results });
 }
 
+/** The success envelope around results that arrive as JSON text (a cached answer): sent as they are. */
+export function okJson(reply: FastifyReply, message: string, resultsJson: string) {
+  return reply.code(200).type('application/json; charset=utf-8').send(`{"status":true,"message":${JSON.stringify(message)},"results":${resultsJson}}`);
+}
+
 /**
  * The success envelope around a paged list whose docs arrive as JSON text (built by PostgreSQL):
  * the text goes into the body as it is, without being parsed and serialized again.
