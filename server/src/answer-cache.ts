@@ -18,7 +18,7 @@ export interface AnswerCacheOptions {
   ttlMs: number;
   /** At most this many answers… */
   maxEntries?: number;
-  /** …holding at most this many characters of JSON text between them (a ranking page is ~300 kB). */
+  /** …holding at most this many characters (or bytes) of JSON between them (a ranking page is ~300 kB). */
   maxChars?: number;
   /** The clock, for tests. */
   now?: () => number;
@@ -44,9 +44,9 @@ interface Entry {
   expiresAt: number;
 }
 
-/** Roughly how much memory an answer holds: the length of its text, or of its text fields. */
+/** Roughly how much memory an answer holds: the length of its bytes or text, or of its text fields. */
 function charsOf(value: unknown): number {
-  if (typeof value === 'string') return value.length;
+  if (typeof value === 'string' || Buffer.isBuffer(value)) return value.length;
   if (!value || typeof value !== 'object') return 8;
   let chars = 64;
   for (const field of Object.values(value)) chars += typeof field === 'string' ? field.length : 16;

@@ -4,7 +4,7 @@ import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
 import { cachedCampaigns, campaignRound, readableCampaign } from '../campaign-access';
-import { okJson, okPagedJson, pagingQuery, validBody } from '../http';
+import { envelopeJson, okPagedJson, pagingQuery, sendJson, validBody } from '../http';
 import { documented, results, textAnswer } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 
@@ -59,9 +59,9 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
       const campaign = await readableCampaign(campaigns, request, request.params.key);
       const { round: asked } = await validBody(campaignRoundSchema, request.query);
       const round = campaignRound(campaign, asked);
-      // Kept as JSON text, so a cached answer is not serialized again.
-      const resultsJson = await app.answerCache.answer(campaign.key, `results ${round}`, async () => JSON.stringify(await votes.results(campaign.key, round)));
-      return okJson(reply, 'Team results', resultsJson);
+      // Kept as the answer's bytes, so a cached answer is neither serialized nor encoded again.
+      const body = await app.answerCache.answer(campaign.key, `results ${round}`, async () => Buffer.from(envelopeJson('Team results', JSON.stringify(await votes.results(campaign.key, round)))));
+      return sendJson(reply, body);
     },
   );
 
