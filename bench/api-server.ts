@@ -4,6 +4,7 @@
  *
  *   BENCH_MODE=app  BENCH_DATABASE_URL=… | BENCH_DATA_DIR=…  BENCH_JWT_SECRET=…   the real API
  *   BENCH_MODE=bare BENCH_PAGE_FILE=…                                            the bare routes
+ *   BENCH_PORT=…                                                                 a port of one's own (default: any free one)
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,7 +29,7 @@ async function main() {
     app = await buildApp({ db: database.db, jwtSecret: process.env.BENCH_JWT_SECRET!, answerCache: answerCache({ ttlMs: rankingCacheMs(process.env) }) });
     close = () => database.close();
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   console.log(`listening ${(app.server.address() as { port: number }).port}`);
   process.on('SIGTERM', async () => {
     await app.close();
