@@ -4,10 +4,13 @@
  *
  *   BENCH_MODE=app  BENCH_DATABASE_URL=… | BENCH_DATA_DIR=…  BENCH_JWT_SECRET=…   the real API
  *   BENCH_MODE=bare BENCH_PAGE_FILE=…                                            the bare routes
+ *   BENCH_PORT=…                                                                 a port of one's own (default: any free one)
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { answerCache } from '../server/src/answer-cache';
 import { buildApp } from '../server/src/app';
+import { rankingCacheMs } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
 
 async function main() {
@@ -22,10 +25,11 @@ async function main() {
     app.get('/bare-string', (_request, reply) => reply.type('application/json').send(pageJson));
   } else {
     const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir: process.env.BENCH_DATA_DIR });
-    app = await buildApp({ db: database.db, jwtSecret: process.env.BENCH_JWT_SECRET! });
+    // RANKING_CACHE_MS=0 measures the campaign answers uncached.
+    app = await buildApp({ db: database.db, jwtSecret: process.env.BENCH_JWT_SECRET!, answerCache: answerCache({ ttlMs: rankingCacheMs(process.env) }) });
     close = () => database.close();
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   console.log(`listening ${(app.server.address() as { port: number }).port}`);
   process.on('SIGTERM', async () => {
     await app.close();

@@ -24,6 +24,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     workers?: number;
+    /** Requests each connection sends in turn, paths relative to `url`. */
+    requests?: { method?: 'GET' | 'POST'; path: string; body?: string }[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -4,7 +4,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
+import { answerCache, DEFAULT_RANKING_CACHE_MS, type AnswerCache } from './answer-cache';
 import type { Db } from './db/client';
+import answerCachePlugin from './plugins/answer-cache';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin, { frameworkError } from './plugins/errors';
@@ -53,6 +55,11 @@ export interface AppDeps {
   callbackSecret?: string;
   /** AT_CALLBACK_TOKEN: with Africa's Talking, the token its delivery-report URL carries instead of a signature. */
   deliveryReportToken?: string;
+  /**
+   * The campaign answer cache (RANKING_CACHE_MS). main.ts makes it first, so the settlement it shares
+   * with the providers and the sweeper drops a campaign's answers on each vote; a fresh one otherwise.
+   */
+  answerCache?: AnswerCache;
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -107,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(authPlugin, { secret: deps.jwtSecret });
+  await app.register(answerCachePlugin, { cache: deps.answerCache ?? answerCache({ ttlMs: DEFAULT_RANKING_CACHE_MS }) });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 
   // Routes, one module per resource (paths as SPEC §7).

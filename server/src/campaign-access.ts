@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isManager } from '../../src/domain/roles';
+import type { AnswerCache } from './answer-cache';
 import { forbidden, HttpError, notFound } from './http';
 import { ALL_ROUNDS, type CampaignVotesRepository } from './repositories/campaign-votes-repository';
 import type { CampaignView } from './repositories/campaigns-repository';
@@ -13,13 +14,20 @@ export const WORLD_CUP_CAMPAIGN = 'world-cup-2022';
  * Afcon-only account AFCON only, agents none. The routes of the Afcon calls allow that account in
  * (route config `afcon`); this decides which campaign.
  */
-export async function readableCampaign(repo: CampaignVotesRepository, request: FastifyRequest, key: string): Promise<CampaignView> {
+export async function readableCampaign(repo: CampaignFinder, request: FastifyRequest, key: string): Promise<CampaignView> {
   const { role, isAfcon } = request.user;
   if (!(isAfcon ? key === AFCON_CAMPAIGN : isManager(role))) throw forbidden('Only an admin can read the campaigns');
   // A key no campaign could have (odd characters, NUL) is unknown without asking the database.
   const campaign = /^[\w-]{1,50}$/.test(key) ? await repo.find(key) : undefined;
   if (!campaign) throw notFound('Campaign');
   return campaign;
+}
+
+type CampaignFinder = Pick<CampaignVotesRepository, 'find'>;
+
+/** Campaigns looked up through the answer cache, so that a cached ranking or result costs no database work at all. */
+export function cachedCampaigns(repo: CampaignFinder, cache: AnswerCache): CampaignFinder {
+  return { find: (key) => cache.answer(key, 'campaign', () => repo.find(key)) };
 }
 
 /** A service code given for a campaign must be the campaign's own: 400 on that field otherwise. */

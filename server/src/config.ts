@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
+import { DEFAULT_RANKING_CACHE_MS } from './answer-cache';
 
 /** Configuration from the environment (DESIGN §2). */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   paymentLocalDelayMs: number;
   /** …and refuses this share of payments (0 to 1). */
   paymentLocalFailRate: number;
+  /** How long a campaign ranking or results answer is served from memory; 0 turns that off (answer-cache.ts). */
+  rankingCacheMs: number;
   /** Key of the HMAC every payment callback carries (X-Callback-Signature). */
   paymentCallbackSecret: string;
   /** With SMS_PROVIDER=africastalking: the token its delivery-report URL carries (?token=). */
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentTimeoutMinutes: positiveNumber(env.PAYMENT_TIMEOUT_MINUTES, 15),
     paymentLocalDelayMs: numberIn(env.PAYMENT_LOCAL_DELAY_MS, 'PAYMENT_LOCAL_DELAY_MS', 0, 3_600_000, 3000),
     paymentLocalFailRate: numberIn(env.PAYMENT_LOCAL_FAIL_RATE, 'PAYMENT_LOCAL_FAIL_RATE', 0, 1, 0.15),
+    rankingCacheMs: rankingCacheMs(env),
     paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET || persistentSecret(dataDir, 'payment-callback-secret'),
     atCallbackToken: atCallbackToken(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.
@@ -84,6 +88,9 @@ function paymentProviderName(value: string | undefined): PaymentProviderName {
   if (!(PAYMENT_PROVIDERS as readonly string[]).includes(name)) throw new Error(`Unknown PAYMENT_PROVIDER "${value}" (use ${PAYMENT_PROVIDERS.join(', ')})`);
   return name as PaymentProviderName;
 }
+
+/** RANKING_CACHE_MS: up to a minute, as a ranking older than that would no longer pass for current. */
+export const rankingCacheMs = (env: NodeJS.ProcessEnv) => numberIn(env.RANKING_CACHE_MS, 'RANKING_CACHE_MS', 0, 60_000, DEFAULT_RANKING_CACHE_MS);
 
 /** A number within bounds, refused at start otherwise: a typo must not silently mean the default. */
 export function numberIn(value: string | undefined, name: string, min: number, max: number, fallback: number): number {

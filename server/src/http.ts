@@ -27,14 +27,28 @@ export function ok<T>(reply: FastifyReply, message: string, results: T, statusCo
   return reply.code(statusCode).send({ status: true, message, results });
 }
 
+/** The success envelope's text around results that are JSON text already. */
+export function envelopeJson(message: string, resultsJson: string) {
+  return `{"status":true,"message":${JSON.stringify(message)},"results":${resultsJson}}`;
+}
+
 /**
- * The success envelope around a paged list whose docs arrive as JSON text (built by PostgreSQL):
- * the text goes into the body as it is, without being parsed and serialized again.
+ * The success envelope's text around a paged list whose docs arrive as JSON text (built by
+ * PostgreSQL): the text goes into the body as it is, without being parsed and serialized again.
  */
-export function okPagedJson(reply: FastifyReply, message: string, docsJson: string, page: number, limit: number, total: number) {
+export function pagedJson(message: string, docsJson: string, page: number, limit: number, total: number) {
   const { docs: _docs, ...rest } = toPagedList([], page, limit, total);
-  const body = `{"status":true,"message":${JSON.stringify(message)},"results":{"docs":${docsJson},${JSON.stringify(rest).slice(1)}}`;
+  return envelopeJson(message, `{"docs":${docsJson},${JSON.stringify(rest).slice(1)}`);
+}
+
+/** A 200 whose JSON body is ready: text, or bytes (a cached answer, sent without encoding it again). */
+export function sendJson(reply: FastifyReply, body: string | Buffer) {
   return reply.code(200).type('application/json; charset=utf-8').send(body);
+}
+
+/** A paged list whose docs are JSON text, sent in the success envelope. */
+export function okPagedJson(reply: FastifyReply, message: string, docsJson: string, page: number, limit: number, total: number) {
+  return sendJson(reply, pagedJson(message, docsJson, page, limit, total));
 }
 
 /** The last line of a CSV download that failed part way, so nobody takes a cut file for the whole. */

@@ -1,3 +1,4 @@
+import { answerCache } from './answer-cache';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import { loadConfig } from './config';
@@ -18,8 +19,10 @@ async function main() {
   }
   // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
   const sms = smsProviderFromEnv(process.env);
-  // The one settlement the callback route, the self-settling providers and the sweeper share.
-  const settle = paymentSettlement(database.db, sms);
+  // Made before the app so that the settlement below drops a campaign's rankings on each vote it counts.
+  const answers = answerCache({ ttlMs: config.rankingCacheMs });
+  // The one settlement the self-settling providers and the sweeper share (the callback route makes its own, with the same cache).
+  const settle = paymentSettlement(database.db, sms, answers.dropCampaign);
   const payment = paymentProviderFromConfig(config, process.env, settle, (error, reference) =>
     app.log.error({ err: error, reference }, 'payment provider could not settle a payment'),
   );
@@ -31,6 +34,7 @@ async function main() {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     providers: { sms, payment },
+    answerCache: answers,
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
     logger: {

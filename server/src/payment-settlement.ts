@@ -50,8 +50,10 @@ export type SettlePayment = (decision: PaymentDecision, call?: Call, along?: New
  * callback, the local provider and the sweeper. Idempotent on the reference: the conditional
  * UPDATE lets exactly one of any number of concurrent or repeated decisions win, and only the
  * winner records 'payment_settled' and sends the ticket, so a call gets one ticket and one SMS.
+ * `onVoteCounted` hears of each vote this makes count, once committed (the answer cache drops the
+ * campaign's rankings, so this process shows its own votes at once).
  */
-export function paymentSettlement(db: Db, sms: SmsProvider): SettlePayment {
+export function paymentSettlement(db: Db, sms: SmsProvider, onVoteCounted: (campaignKey: string) => void = () => {}): SettlePayment {
   const contents = contentsRepository(db);
   const events = transactionEventsRepository(db);
   const repo = transactionsRepository(db);
@@ -86,6 +88,8 @@ export function paymentSettlement(db: Db, sms: SmsProvider): SettlePayment {
       along,
     );
     if (!settled) return { result: 'already_settled', transactionId: call.id };
+    // Only a processed vote counts (migration 0005): failing a pending one changes no ranking.
+    if (decision.status === 'SUCCESSFUL' && call.campaignKey) onVoteCounted(call.campaignKey);
     if (ticket) await sendTicketSms(db, sms, { id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'system' });
     return { result: 'settled', transactionId: settled.id, status: decision.status };
   };

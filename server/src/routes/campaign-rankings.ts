@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { campaignRankingSchema } from '../../../src/domain/schemas/campaigns';
-import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
-import { okPagedJson, pagingQuery, validBody } from '../http';
+import { AFCON_CAMPAIGN, cachedCampaigns, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
+import { pagedJson, pagingQuery, sendJson, validBody } from '../http';
 import { documented, results } from '../openapi';
 import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
 
@@ -21,9 +21,11 @@ const RANKINGS = [
 /**
  * Phone numbers ranked by counted votes: most votes first, then the earlier last vote, then the
  * phone number, so pages never repeat or skip a voter. Each row carries its 50 newest votes.
+ * Pages come from the answer cache (RANKING_CACHE_MS), after the caller's rights and input are checked.
  */
 export default async function campaignRankingsRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
+  const campaigns = cachedCampaigns(votes, app.answerCache);
 
   for (const { path, key, round, summary } of RANKINGS) {
     app.post(
@@ -34,12 +36,16 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
         config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documented({ body: campaignRankingSchema, results: results.page('VoteRow'), errors: { 404: 'The campaign is not set up' } }) },
       },
       async (request, reply) => {
-        const campaign = await readableCampaign(votes, request, key);
+        const campaign = await readableCampaign(campaigns, request, key);
         const { page, limit, offset } = parsePaging(request.query as Paging, 50);
         const { serviceCode } = await validBody(campaignRankingSchema, request.body);
         ownServiceCode(campaign, 'serviceCode', serviceCode);
-        const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit);
-        return okPagedJson(reply, 'User ranking by votes', docsJson, page, limit, total);
+        // The whole answer is kept as bytes: encoding a ~300 kB page again cost a hit more than all the rest.
+        const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}`, async () => {
+          const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit);
+          return Buffer.from(pagedJson('User ranking by votes', docsJson, page, limit, total));
+        });
+        return sendJson(reply, body);
       },
     );
   }

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
-import { campaignRound, readableCampaign } from '../campaign-access';
-import { ok, okPagedJson, pagingQuery, validBody } from '../http';
+import { cachedCampaigns, campaignRound, readableCampaign } from '../campaign-access';
+import { envelopeJson, okPagedJson, pagingQuery, sendJson, validBody } from '../http';
 import { documented, results, textAnswer } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 
@@ -18,10 +18,12 @@ export const RANKING_CSV_HEADER = 'rank,phoneNumber,serviceCode,votes,lastVoteAt
 
 /**
  * Per campaign (DESIGN §3): one voter's votes ('View more'), the team results chart and the
- * ranking as CSV. The Afcon-only account reaches AFCON's; `readableCampaign` decides.
+ * ranking as CSV. The Afcon-only account reaches AFCON's; `readableCampaign` decides. Team results come
+ * from the answer cache (RANKING_CACHE_MS), like the ranking pages.
  */
 export default async function campaignVotesRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
+  const campaigns = cachedCampaigns(votes, app.answerCache);
   const guard = { onRequest: [app.authenticate], config: { afcon: true } };
 
   app.get<KeyParams>(
@@ -37,7 +39,7 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
       config: { ...guard.config, swaggerTransform: documented({ query: campaignVotesSchema, results: results.page('VoteTransaction') }) },
     },
     async (request, reply) => {
-      const campaign = await readableCampaign(votes, request, request.params.key);
+      const campaign = await readableCampaign(campaigns, request, request.params.key);
       const query = request.query as Paging & { phoneNumber?: string; round?: string };
       const { phoneNumber, round } = await validBody(campaignVotesSchema, { phoneNumber: query.phoneNumber, round: query.round });
       const { page, limit, offset } = parsePaging(query, 50);
@@ -54,9 +56,12 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
       config: { ...guard.config, swaggerTransform: documented({ query: campaignRoundSchema, results: results.entity('CampaignResults') }) },
     },
     async (request, reply) => {
-      const campaign = await readableCampaign(votes, request, request.params.key);
-      const { round } = await validBody(campaignRoundSchema, request.query);
-      return ok(reply, 'Team results', await votes.results(campaign.key, campaignRound(campaign, round)));
+      const campaign = await readableCampaign(campaigns, request, request.params.key);
+      const { round: asked } = await validBody(campaignRoundSchema, request.query);
+      const round = campaignRound(campaign, asked);
+      // Kept as the answer's bytes, so a cached answer is neither serialized nor encoded again.
+      const body = await app.answerCache.answer(campaign.key, `results ${round}`, async () => Buffer.from(envelopeJson('Team results', JSON.stringify(await votes.results(campaign.key, round)))));
+      return sendJson(reply, body);
     },
   );
 
@@ -68,7 +73,7 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
       config: { ...guard.config, swaggerTransform: documented({ query: campaignRoundSchema, answer: textAnswer('text/csv', 'rank,phoneNumber,serviceCode,votes,lastVoteAt, one line per voter') }) },
     },
     async (request, reply) => {
-      const campaign = await readableCampaign(votes, request, request.params.key);
+      const campaign = await readableCampaign(campaigns, request, request.params.key);
       const { round: asked } = await validBody(campaignRoundSchema, request.query);
       const round = campaignRound(campaign, asked);
       const chunks = votes.ranking(campaign.key, round);

@@ -33,7 +33,7 @@ function callbackFields(body: unknown) {
 export default async function paymentsRoutes(app: FastifyInstance, options: { callbackAuth: CallbackAuth }) {
   const repo = transactionsRepository(app.db);
   const events = transactionEventsRepository(app.db);
-  const settle = paymentSettlement(app.db, app.providers.sms);
+  const settle = paymentSettlement(app.db, app.providers.sms, app.answerCache.dropCampaign);
   // Providers may post form-encoded; parsed inside this plugin only.
   await app.register(formBody);
 

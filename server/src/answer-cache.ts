@@ -1,0 +1,129 @@
+/**
+ * Campaign answers kept in memory for a moment: ranking pages, team results and the campaign they
+ * belong to. A vote campaign's ranking is read far more than it changes (every open ranking screen
+ * asks again on Refresh and every 10 s with 'Live'), and SPEC shows it with a Refresh button, not
+ * as a live feed: a ranking up to `ttlMs` old (RANKING_CACHE_MS, default 1 s) is what a person would
+ * see anyway a moment after loading it. A vote this process counts drops its campaign's answers at
+ * once (`dropCampaign`, called by the payment settlement), so a single server shows its own votes
+ * on the next read; votes counted by another process show within `ttlMs`.
+ *
+ * Answers are keyed by campaign plus the rest of the question (round, offset, limit). Concurrent
+ * misses of one key share one load (single flight), so a burst after expiry asks PostgreSQL once.
+ * The cache is bounded by entries and by characters held, least recently used out first, so memory
+ * stays flat however many pages are asked for.
+ */
+
+export interface AnswerCacheOptions {
+  /** How long an answer is served from memory; 0 turns the cache off (every read loads). */
+  ttlMs: number;
+  /** At most this many answers… */
+  maxEntries?: number;
+  /** …holding at most this many characters (or bytes) of JSON between them (a ranking page is ~300 kB). */
+  maxChars?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+export interface AnswerCache {
+  /** `load()`'s answer for this campaign and question, from memory while fresh. */
+  answer<T>(campaignKey: string, question: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every answer about the campaign, and any load of one in flight (a vote was counted). */
+  dropCampaign(campaignKey: string): void;
+  clear(): void;
+  /** Answers held now. */
+  readonly size: number;
+}
+
+/** The default of RANKING_CACHE_MS. */
+export const DEFAULT_RANKING_CACHE_MS = 1000;
+
+interface Entry {
+  campaignKey: string;
+  value: unknown;
+  chars: number;
+  expiresAt: number;
+}
+
+/** Roughly how much memory an answer holds: the length of its bytes or text, or of its text fields. */
+function charsOf(value: unknown): number {
+  if (typeof value === 'string' || Buffer.isBuffer(value)) return value.length;
+  if (!value || typeof value !== 'object') return 8;
+  let chars = 64;
+  for (const field of Object.values(value)) chars += typeof field === 'string' ? field.length : 16;
+  return chars;
+}
+
+export function answerCache({ ttlMs, maxEntries = 500, maxChars = 32 * 1024 * 1024, now = Date.now }: AnswerCacheOptions): AnswerCache {
+  /** In least recently used order: a hit moves its entry to the end. */
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, { campaignKey: string; promise: Promise<unknown> }>();
+  /** Bumped by dropCampaign, so a load that started before a vote was counted is not kept. */
+  const generations = new Map<string, number>();
+  let chars = 0;
+
+  const forget = (key: string, entry: Entry) => {
+    entries.delete(key);
+    chars -= entry.chars;
+  };
+
+  function keep(key: string, entry: Entry) {
+    const old = entries.get(key);
+    if (old) forget(key, old);
+    entries.set(key, entry);
+    chars += entry.chars;
+    for (const [oldest, evicted] of entries) {
+      if (entries.size <= maxEntries && chars <= maxChars) break;
+      forget(oldest, evicted);
+    }
+  }
+
+  function dropCampaign(campaignKey: string) {
+    generations.set(campaignKey, (generations.get(campaignKey) ?? 0) + 1);
+    for (const [key, entry] of entries) if (entry.campaignKey === campaignKey) forget(key, entry);
+    // Later readers start a fresh load; those already waiting get the one they joined.
+    for (const [key, flight] of loading) if (flight.campaignKey === campaignKey) loading.delete(key);
+  }
+
+  return {
+    answer<T>(campaignKey: string, question: string, load: () => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return load();
+      const key = `${campaignKey}\u0000${question}`;
+      const found = entries.get(key);
+      if (found && found.expiresAt > now()) {
+        entries.delete(key);
+        entries.set(key, found);
+        return Promise.resolve(found.value as T);
+      }
+      if (found) forget(key, found);
+      const inFlight = loading.get(key);
+      if (inFlight) return inFlight.promise as Promise<T>;
+
+      // The answer's age counts from before the read, so no answer is served older than ttlMs.
+      const startedAt = now();
+      const generation = generations.get(campaignKey) ?? 0;
+      const promise = load().then(
+        (value) => {
+          if (loading.get(key)?.promise === promise) loading.delete(key);
+          if ((generations.get(campaignKey) ?? 0) === generation) keep(key, { campaignKey, value, chars: charsOf(value), expiresAt: startedAt + ttlMs });
+          return value;
+        },
+        (error: unknown) => {
+          if (loading.get(key)?.promise === promise) loading.delete(key);
+          throw error;
+        },
+      );
+      loading.set(key, { campaignKey, promise });
+      return promise;
+    },
+
+    dropCampaign,
+
+    clear() {
+      for (const campaignKey of new Set([...entries.values(), ...loading.values()].map((e) => e.campaignKey))) dropCampaign(campaignKey);
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { answerCache } from '../src/answer-cache';
+import { rankingCacheMs } from '../src/config';
+import { transactions } from '../src/db/schema';
+import { AFCON, createCampaigns, insertVotes, WORLD_CUP } from './campaign-fixtures';
+import { buildTestWorld, type TestWorld } from './helpers';
+
+jest.setTimeout(60_000);
+
+const RANKING = '/v1/world/cup/better/all?page=1&limit=50';
+const RESULTS = `/v1/campaigns/${WORLD_CUP.key}/results`;
+/** The ranking page's statement and the results' (campaign-votes-repository.ts), as PGlite receives them. */
+const isRankingQuery = (text: unknown) => typeof text === 'string' && text.includes('string_agg');
+const isResultsQuery = (text: unknown) => typeof text === 'string' && text.includes('campaign_team_votes');
+
+/** A world whose answer cache keeps answers 1 s by a clock the test moves. */
+async function worldWithClock(ttlMs: number) {
+  const clock = { now: 1_000_000 };
+  const world = await buildTestWorld({ answerCache: answerCache({ ttlMs, now: () => clock.now }) });
+  await createCampaigns(world);
+  const admin = (await world.headersFor('admin')).headers;
+  await insertVotes(world, WORLD_CUP, [{ phoneNumber: '256774000001' }, { phoneNumber: '256774000001' }, { phoneNumber: '256774000002' }]);
+  return { world, clock, admin };
+}
+
+/** Counts the statements PGlite runs that `match`; `hold` keeps them waiting until released. */
+function watchQueries(world: TestWorld, match: (text: unknown) => boolean) {
+  const client = (world.db as unknown as { $client: PGlite }).$client;
+  const query = client.query.bind(client);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const watch = { count: 0, hold: false, release };
+  jest.spyOn(client, 'query').mockImplementation((async (...args: Parameters<PGlite['query']>) => {
+    if (match(args[0])) {
+      watch.count += 1;
+      if (watch.hold) await held;
+    }
+    return query(...args);
+  }) as PGlite['query']);
+  return watch;
+}
+
+const counts = (body: string) => (JSON.parse(body).results.docs as { _id: string; count: number }[]).map((r) => [r._id, r.count]);
+
+describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
+  let world: TestWorld;
+  let clock: { now: number };
+  let admin: Record<string, string>;
+  const rank = (headers = admin, payload: object = { serviceCode: WORLD_CUP.code }) => world.app.inject({ method: 'POST', url: RANKING, headers, payload });
+  const results = (headers = admin) => world.app.inject({ method: 'GET', url: RESULTS, headers });
+
+  beforeAll(async () => ({ world, clock, admin } = await worldWithClock(1000)));
+  afterAll(() => world.close());
+  beforeEach(() => world.app.answerCache.clear());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers a hit with the same bytes and no database work at all', async () => {
+    const first = await rank();
+    const firstResults = await results();
+    const queries = watchQueries(world, () => true);
+    const again = await rank();
+    const againResults = await results();
+    expect([again.statusCode, againResults.statusCode]).toEqual([200, 200]);
+    expect(again.body).toBe(first.body);
+    expect(againResults.body).toBe(firstResults.body);
+    expect(againResults.json().results).toMatchObject({ round: null, totalVotes: 3, distinctVoters: 2 });
+    expect(queries.count).toBe(0);
+  });
+
+  it('keeps an answer at most RANKING_CACHE_MS: a vote written by another process shows once it expires', async () => {
+    const before = await rank();
+    await insertVotes(world, WORLD_CUP, [{ phoneNumber: '256774000003', teamName: 'Ghana' }]);
+    clock.now += 999;
+    expect((await rank()).body).toBe(before.body);
+    clock.now += 1;
+    expect(counts((await rank()).body)).toContainEqual(['256774000003', 1]);
+  });
+
+  it('shows a vote this process settles in the very next ranking and results', async () => {
+    await rank();
+    const resultsBefore = (await results()).json().results;
+    const phoneNumber = '256774000009';
+    const sessionId = 'answer-cache-vote';
+    // A general vote for Brazil by USSD, then the provider's signed SUCCESSFUL callback.
+    for (const text of ['', '1', '1*3', '1*3*1']) {
+      await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload: { sessionId, serviceCode: WORLD_CUP.code, phoneNumber, networkCode: '64101', text } });
+    }
+    const [vote] = await world.db.select().from(transactions).where(eq(transactions.phoneNumber, phoneNumber));
+    expect(counts((await rank()).body)).not.toContainEqual([phoneNumber, 1]);
+    expect((await world.pay(vote.paymentRef!, 'SUCCESSFUL')).statusCode).toBe(200);
+    expect(counts((await rank()).body)).toContainEqual([phoneNumber, 1]);
+    expect((await results()).json().results.totalVotes).toBe(resultsBefore.totalVotes + 1);
+  });
+
+  it('makes one database call for concurrent misses of one page', async () => {
+    const queries = watchQueries(world, isRankingQuery);
+    queries.hold = true;
+    const asked = jest.spyOn(world.app.answerCache, 'answer');
+    const pages = Array.from({ length: 10 }, () => rank());
+    // Every request has reached the cache while the first one's statement is still held.
+    while (asked.mock.calls.filter(([, question]) => question.startsWith('ranking')).length < 10) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(queries.count).toBe(1);
+    queries.release();
+    const answers = await Promise.all(pages);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(queries.count).toBe(1);
+  });
+
+  it('still refuses callers and bad input before the cache, when the answer is cached', async () => {
+    expect((await rank()).statusCode).toBe(200);
+    expect((await results()).statusCode).toBe(200);
+    const afcon = (await world.headersFor('agent', { isAfcon: true })).headers;
+    const agent = (await world.headersFor('agent')).headers;
+    for (const headers of [afcon, agent]) {
+      expect([(await rank(headers)).statusCode, (await results(headers)).statusCode]).toEqual([403, 403]);
+    }
+    expect((await rank({})).statusCode).toBe(401);
+    const wrongCode = await rank(admin, { serviceCode: AFCON.code });
+    expect([wrongCode.statusCode, wrongCode.json().errors[0].field]).toEqual([400, 'serviceCode']);
+    const badRound = await world.app.inject({ method: 'GET', url: `${RESULTS}?round=week9`, headers: admin });
+    expect([badRound.statusCode, badRound.json().errors[0].field]).toEqual([400, 'round']);
+  });
+});
+
+describe('RANKING_CACHE_MS=0', () => {
+  it('turns the cache off: every read asks the database and sees every vote', async () => {
+    expect(rankingCacheMs({ RANKING_CACHE_MS: '0' })).toBe(0);
+    expect(rankingCacheMs({})).toBe(1000);
+    expect(() => rankingCacheMs({ RANKING_CACHE_MS: '1s' })).toThrow(/RANKING_CACHE_MS/);
+    const { world, admin } = await worldWithClock(rankingCacheMs({ RANKING_CACHE_MS: '0' }));
+    try {
+      const rank = () => world.app.inject({ method: 'POST', url: RANKING, headers: admin, payload: { serviceCode: WORLD_CUP.code } });
+      const queries = watchQueries(world, (text) => isRankingQuery(text) || isResultsQuery(text));
+      await rank();
+      await insertVotes(world, WORLD_CUP, [{ phoneNumber: '256774000004' }]);
+      expect(counts((await rank()).body)).toContainEqual(['256774000004', 1]);
+      await world.app.inject({ method: 'GET', url: RESULTS, headers: admin });
+      await world.app.inject({ method: 'GET', url: RESULTS, headers: admin });
+      expect(queries.count).toBe(4);
+      expect(world.app.answerCache.size).toBe(0);
+    } finally {
+      await world.close();
+    }
+  });
+});
+
+describe('answerCache', () => {
+  const later = <T>(value: T) => {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((done) => (resolve = () => done(value)));
+    return { promise, resolve: () => resolve(value) };
+  };
+
+  it('does not keep an answer whose load began before a vote of its campaign was counted', async () => {
+    const cache = answerCache({ ttlMs: 1000 });
+    const stale = later('before the vote');
+    const first = cache.answer('c', 'q', () => stale.promise);
+    cache.dropCampaign('c');
+    // A reader after the vote does not join the stale load.
+    const second = cache.answer('c', 'q', async () => 'after the vote');
+    stale.resolve();
+    expect([await first, await second]).toEqual(['before the vote', 'after the vote']);
+    expect(await cache.answer('c', 'q', async () => 'loaded again')).toBe('after the vote');
+  });
+
+  it('holds at most maxEntries answers and maxChars characters, least recently used out first', async () => {
+    const cache = answerCache({ ttlMs: 1000, maxEntries: 3, maxChars: 1000 });
+    for (const q of ['a', 'b', 'c']) await cache.answer('c', q, async () => q);
+    await cache.answer('c', 'a', async () => 'reloaded');
+    await cache.answer('c', 'd', async () => 'd');
+    expect(cache.size).toBe(3);
+    expect(await cache.answer('c', 'a', async () => 'reloaded')).toBe('a');
+    expect(await cache.answer('c', 'b', async () => 'b evicted')).toBe('b evicted');
+    await cache.answer('c', 'big', async () => 'x'.repeat(1000));
+    expect(cache.size).toBe(1);
+  });
+
+  it('does not keep a failed load', async () => {
+    const cache = answerCache({ ttlMs: 1000 });
+    await expect(cache.answer('c', 'q', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.answer('c', 'q', async () => 'ok')).toBe('ok');
+  });
+});
