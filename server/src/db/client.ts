@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types, type ParserOptions, type PGliteOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -29,6 +29,46 @@ export interface DatabaseOptions {
 
 const migrationsFolder = path.join(__dirname, 'migrations');
 
+const asText = (value: string) => value;
+/**
+ * The types drizzle's PGlite driver leaves as PostgreSQL's text (drizzle-orm/pglite/session.js,
+ * `rawQueryConfig` and `queryConfig`): dates, times and intervals, and their arrays, whose columns
+ * map them themselves. server/test/pglite-parsers.test.ts holds this list to drizzle's.
+ */
+export const DRIZZLE_TEXT_PARSERS: ParserOptions = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+
+/**
+ * PGlite with drizzle's parsers as its own, so that drizzle need not hand them over per query:
+ * PGlite copies its whole table of 318 parsers into a new object for every query that brings
+ * parsers of its own (parseResults in @electric-sql/pglite 0.5), which drizzle does with each one,
+ * and that copy cost ~0.15–0.4 ms of CPU per query, 10–20% of the phone search on 100,000 calls
+ * (bench/pglite-reads.ts). The per-query parsers are the instance's, so dropping them changes no
+ * value. Queries inside a transaction go through PGlite's transaction object and still copy.
+ */
+class DrizzlePGlite extends PGlite {
+  /** Opens PGlite and, once it is ready (it builds its array types' parsers then), takes drizzle's. */
+  static async open(dataDir: string | undefined, options: PGliteOptions): Promise<DrizzlePGlite> {
+    const client = dataDir ? new DrizzlePGlite(dataDir, options) : new DrizzlePGlite(options);
+    await client.waitReady;
+    Object.assign(client.parsers, DRIZZLE_TEXT_PARSERS);
+    return client;
+  }
+
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return super.query<T>(query, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  }
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -56,7 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite keeps its buffer pool inside the server's own memory, next to the OS's file cache; its
   // default 128 MB pool put the embedded server over 500 MB resident. 32 MB holds a busy day's pages.
   const settings = { postgresqlconf: ['shared_buffers = 32MB'] };
-  const client = dataDir === 'memory' ? new PGlite(settings) : new PGlite(path.resolve(dataDir, 'pglite'), settings);
+  const client = await DrizzlePGlite.open(dataDir === 'memory' ? undefined : path.resolve(dataDir, 'pglite'), settings);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
