@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { TICKET_SMS_STATUS } from '../../src/domain/transaction-events';
 import type { DbOrTx } from './db/client';
-import { transactions } from './db/schema';
 import type { SmsProvider } from './providers/sms';
-import { transactionEventsRepository } from './repositories/transaction-events-repository';
 
 export interface TicketSmsCall {
   id: string;
@@ -29,20 +27,17 @@ export async function sendTicketSms(db: DbOrTx, sms: SmsProvider, call: TicketSm
     .send({ phoneNumber: call.phoneNumber, message: call.ticketMessage })
     .catch((error: unknown) => ({ status: 'failed' as const, providerRef: null, failureReason: error instanceof Error ? error.message.slice(0, 200) : 'SMS provider error' }));
   const status = sent.status === 'failed' ? TICKET_SMS_STATUS.failed : TICKET_SMS_STATUS.sent;
-  // The status and its event commit together: a process killed in between would otherwise leave a
-  // ticket 'Sent' with no 'sms_sent' on its timeline (found by bench:ingest --crash).
-  await db.transaction(async (tx) => {
-    await tx
-      .update(transactions)
-      .set({ messageStatuses: status, ...(sent.providerRef ? { ticketSmsRef: sent.providerRef } : {}) })
-      .where(eq(transactions.id, call.id));
-    await transactionEventsRepository(tx).record({
-      transactionId: call.id,
-      kind: cause.kind,
-      actor: cause.actor,
-      actorUserId: cause.actorUserId ?? null,
-      detail: { status, provider: sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null },
-    });
-  });
+  // The status and its event commit together, in one statement: a process killed in between would
+  // otherwise leave a ticket 'Sent' with no 'sms_sent' on its timeline (found by bench:ingest --crash).
+  // One statement rather than a transaction of two: four round trips were a fifth of a payment callback's time.
+  const detail = { status, provider: sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null };
+  await db.execute(sql`
+    with updated as (
+      update transactions set message_statuses = ${status}, ticket_sms_ref = coalesce(${sent.providerRef || null}::text, ticket_sms_ref)
+      where id = ${call.id}
+      returning id
+    )
+    insert into transaction_events (transaction_id, kind, actor, actor_user_id, detail)
+    select id, ${cause.kind}::text, ${cause.actor}::text, ${cause.actorUserId ?? null}::uuid, ${JSON.stringify(detail)}::jsonb from updated`);
   return { status, providerRef: sent.providerRef ?? null };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
+import { preparedRows } from '../db/prepared';
 import { transactions } from '../db/schema';
 import { transactionEventsRepository } from './transaction-events-repository';
 import { transactionReads } from './transaction-reads';
@@ -14,7 +15,28 @@ export type { TransactionFilter } from './transaction-reads';
 /** `messageStatuses` while one 'Resend ticket' is sending; a second click finds it taken. */
 export const TICKET_RESENDING = 'Resending';
 
+/** What settling a payment needs of its call, with the active content its ticket would be. */
+export interface SettlementCall {
+  id: string;
+  isComplete: boolean;
+  isDeleted: boolean;
+  categoryId: string | null;
+  categoryLevel: string | null;
+  campaignKey: string | null;
+  teamName: string | null;
+  /** The active content of the call's category and level now, if any. */
+  activeMessage: string | null;
+}
+
+const settlementCallStatement = sql`select t.id, t.is_complete as "isComplete", t.is_deleted as "isDeleted", t.category_id as "categoryId",
+    t.category_level as "categoryLevel", t.campaign_key as "campaignKey", t.team_name as "teamName",
+    (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) as "activeMessage"
+  from transactions t where t.payment_ref = ${sql.placeholder('reference')} limit 1`;
+
 export function transactionsRepository(db: Db) {
+  // Every payment callback asks this; prepared once per connection. The ticket's content comes
+  // along, a round trip fewer than reading it after.
+  let settlementCall: ReturnType<typeof preparedRows<SettlementCall>> | undefined;
   return {
     ...transactionReads(db),
 
@@ -68,8 +90,10 @@ export function transactionsRepository(db: Db) {
       return row;
     },
 
-    async findByPaymentRef(reference: string) {
-      const [row] = await db.select().from(transactions).where(eq(transactions.paymentRef, reference)).limit(1);
+    /** The call of a payment reference, as settling it needs it (payment-settlement.ts). */
+    async findForSettlement(reference: string): Promise<SettlementCall | undefined> {
+      settlementCall ??= preparedRows<SettlementCall>(db, 'settlement_call', settlementCallStatement);
+      const [row] = await settlementCall({ reference });
       return row;
     },
 

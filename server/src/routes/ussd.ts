@@ -51,6 +51,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
     const phoneNumber = normalizePhoneNumber(input.phoneNumber);
     const vote = action.kind === 'vote' ? action : null;
     const cap = loaded.service.kind === 'campaign' ? loaded.service.cap : null;
+    const provider = app.providers.payment;
     const result = await ussd.createCall(
       {
         sessionId: input.sessionId,
@@ -64,6 +65,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
         paymentRef: crypto.randomUUID(),
         ...(vote ? { campaignKey: loaded.campaignKey, round: vote.round, teamName: vote.teamName, teamName2: vote.teamName2 } : {}),
       },
+      { detail: { amount: action.amount, provider: provider.name } },
       vote && cap !== null && loaded.campaignKey ? { cap, campaignKey: loaded.campaignKey, round: vote.round, phoneNumber } : undefined,
     );
     if (result.capped) return { reply: voteCapReply(cap!, vote!.round), transactionId: null };
@@ -71,15 +73,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
     // The network repeating the confirming hop gets the same answer and requests nothing twice.
     if (!result.created) return { reply: confirmed, transactionId: call.id };
 
-    await events.attachSession(input.sessionId, call.id);
-    const provider = app.providers.payment;
-    await events.record({
-      kind: 'payment_requested',
-      transactionId: call.id,
-      actor: 'system',
-      detail: { amount: action.amount, provider: provider.name },
-      dedupeKey: `payment_requested:${call.id}`,
-    });
+    // The session's hops are attached to the new call and its 'payment_requested' recorded with it.
     try {
       const collected = await provider.collect({ reference: call.paymentRef!, phoneNumber, amount: action.amount });
       if (collected.accepted) return { reply: confirmed, transactionId: call.id };
