@@ -55,6 +55,8 @@ interface Run {
   /** CPU time the server processes and this bench process spent while the customers ran, in ms. */
   serverCpuMs: number;
   clientCpuMs: number;
+  /** CPU time of the server's PostgreSQL backends while the customers ran (local PostgreSQL, not --crash), in ms. */
+  databaseCpuMs: number | undefined;
   checked: string;
 }
 
@@ -204,7 +206,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   let lookup: (sessionId: string, phoneNumber: string) => Promise<string | undefined>;
   let pool: Pool | undefined;
   if ('databaseUrl' in where) {
-    pool = new Pool({ connectionString: where.databaseUrl, max: 2 });
+    pool = new Pool({ connectionString: where.databaseUrl, max: 2, application_name: 'bench-ingest' });
     const bySession = batchedLookup(pool);
     lookup = (sessionId) => bySession(sessionId);
   } else {
@@ -262,6 +264,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
 
   const started = performance.now();
   const clientCpuAtStart = process.cpuUsage();
+  const databaseCpuAtStart = pool && !CRASH ? await backendsCpuMs(pool, DB_NAME) : undefined;
   // The server's CPU while serving (its start-up, and a restarted one's, are not counted).
   let serverCpuMs = 0;
   let serverCpuMark = server.cpuMs();
@@ -285,6 +288,11 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   serverCpuMs += server.cpuMs() - serverCpuMark;
   const clientCpu = process.cpuUsage(clientCpuAtStart);
   const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000;
+  let databaseCpuMs: number | undefined;
+  if (pool && databaseCpuAtStart) {
+    const atEnd = await backendsCpuMs(pool, DB_NAME);
+    if (atEnd) databaseCpuMs = [...atEnd].reduce((sum, [pid, ms]) => sum + ms - (databaseCpuAtStart.get(pid) ?? 0), 0);
+  }
   clearInterval(progress);
   // A sale settled just before the SIGKILL may have its ticket still 'Sending': the restarted
   // server's sweeper sends it once it is 30 s old (it looks every minute). Wait for that, so the
@@ -303,7 +311,29 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   await pool?.end();
 
   const checked = (await verify(where, run, acknowledged)) + recovery;
-  return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, serverCpuMs, clientCpuMs, checked };
+  return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, serverCpuMs, clientCpuMs, databaseCpuMs, checked };
+}
+
+/**
+ * CPU time so far of each PostgreSQL backend serving `database` but the bench's own, by pid (from
+ * /proc: PostgreSQL on this machine, readable by this user), or undefined where that cannot be read.
+ */
+async function backendsCpuMs(pool: Pool, database: string): Promise<Map<number, number> | undefined> {
+  const { rows } = await pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> 'bench-ingest'`,
+    [database],
+  );
+  try {
+    return new Map(
+      rows.map(({ pid }) => {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [pid, (Number(fields[11]) + Number(fields[12])) * 10];
+      }),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -347,13 +377,13 @@ async function verify(where: { databaseUrl: string } | { dataDir: string }, run:
 
 function table(runs: Run[]): string {
   const lines = [
-    `| database | sales | sales/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | retried or lost requests | crashes | server CPU ms/sale | bench CPU ms/sale |`,
-    `|---|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|`,
+    `| database | sales | sales/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | retried or lost requests | crashes | server CPU ms/sale | PostgreSQL CPU ms/sale | bench CPU ms/sale |`,
+    `|---|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|`,
   ];
   for (const run of runs) {
     const perSale = (ms: number) => (run.sales ? (ms / run.sales).toFixed(1) : '—');
     const p99 = HOPS.map((hop) => (run.latencies[hop].length ? String(Math.round(percentile(run.latencies[hop], 99))) : '—'));
-    lines.push(`| ${run.label} | ${run.sales} | ${Math.round(run.sales / run.seconds)} | ${p99.join(' | ')} | ${run.errors} | ${run.crashes} | ${perSale(run.serverCpuMs)} | ${perSale(run.clientCpuMs)} |`);
+    lines.push(`| ${run.label} | ${run.sales} | ${Math.round(run.sales / run.seconds)} | ${p99.join(' | ')} | ${run.errors} | ${run.crashes} | ${perSale(run.serverCpuMs)} | ${run.databaseCpuMs === undefined ? '—' : perSale(run.databaseCpuMs)} | ${perSale(run.clientCpuMs)} |`);
   }
   return lines.join('\n');
 }
