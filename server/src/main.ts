@@ -33,6 +33,7 @@ async function main() {
     providers: { sms, payment },
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
+    ussdMenuCacheMs: config.ussdMenuCacheMs,
     logger: {
       level: config.logLevel,
       // A reset token travels in the path, a delivery-report token in the query; neither may end up in the logs.

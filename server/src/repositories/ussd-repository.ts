@@ -66,11 +66,41 @@ const createCallStatement = sql`with created as (
   )
   select id, payment_ref as "paymentRef" from created`;
 
+/** Codes remembered at most; past this many (codes dialled at random) the cache starts again. */
+const MENU_CACHE_CODES = 1_000;
+
+/**
+ * Each dialled code's menu data (its campaign, category, prices and active levels, or that it is
+ * unknown), kept `ttlMs` (USSD_MENU_CACHE_MS; 0 keeps nothing). Every hop read it again: a third of
+ * the statements of a sale (bench:ingest). Forgotten at once when the catalogue changes through this
+ * API (app.ts); another instance's change shows within `ttlMs`. A number's votes are never cached.
+ */
+export function ussdMenuCache(ttlMs: number) {
+  const entries = new Map<string, { row: ServiceRow | undefined; until: number }>();
+  return {
+    async get(code: string, load: () => Promise<ServiceRow | undefined>): Promise<ServiceRow | undefined> {
+      if (ttlMs <= 0) return load();
+      const now = Date.now();
+      const hit = entries.get(code);
+      if (hit && hit.until > now) return hit.row;
+      const row = await load();
+      if (entries.size >= MENU_CACHE_CODES) entries.clear();
+      entries.set(code, { row, until: now + ttlMs });
+      return row;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+export type UssdMenuCache = ReturnType<typeof ussdMenuCache>;
+
 /** Processed and pending votes: a failed payment gives the vote back. */
 const countedVote = sql`not ${transactions.isDeleted}`;
 
 /** What the USSD callback reads and writes (DESIGN §6): a code's menu data, and the call a confirmed menu creates. */
-export function ussdRepository(db: Db) {
+export function ussdRepository(db: Db, menuCache: UssdMenuCache = ussdMenuCache(0)) {
   // Every hop asks this: one statement, prepared once per connection.
   const serviceOf = preparedRows<ServiceRow>(
     db,
@@ -90,7 +120,7 @@ export function ussdRepository(db: Db) {
      * and an active content. Undefined for an unknown code.
      */
     async loadService(code: string, phoneNumber: string, sessionId: string): Promise<LoadedService | undefined> {
-      const [row] = await serviceOf({ code });
+      const row = await menuCache.get(code, async () => (await serviceOf({ code }))[0]);
       const campaign = row?.campaign;
       const found = row?.category;
       const category = found ? { id: found.id, name: found.name, price: (level: CategoryLevel) => Number(found.prices[`price_${level.toLowerCase()}`] ?? 0) } : undefined;

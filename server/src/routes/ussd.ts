@@ -8,7 +8,7 @@ import { documentedBody, validBody } from '../http';
 import { PaymentProviderUnavailable } from '../providers/payment';
 import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { ussdRepository, type LoadedService } from '../repositories/ussd-repository';
+import { ussdRepository, type LoadedService, type UssdMenuCache } from '../repositories/ussd-repository';
 import { USSD_REPLIES, ussdMenu, voteCapReply, type UssdAction } from '../ussd-menu';
 
 /** Network operators by mobile network code (MCC 641, Uganda). */
@@ -39,8 +39,8 @@ type UssdInput = yup.InferType<typeof ussdSchema>;
  * Every hop is recorded once on the call's timeline. Bad input is a 400; anything else that goes
  * wrong ends the session politely rather than with a 500.
  */
-export default async function ussdRoutes(app: FastifyInstance) {
-  const ussd = ussdRepository(app.db);
+export default async function ussdRoutes(app: FastifyInstance, options: { menuCache?: UssdMenuCache }) {
+  const ussd = ussdRepository(app.db, options.menuCache);
   const calls = transactionsRepository(app.db);
   const events = transactionEventsRepository(app.db);
   // Callbacks arrive form-encoded (Africa's Talking); parsed inside this plugin only.
