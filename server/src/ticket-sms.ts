@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { TICKET_SMS_STATUS } from '../../src/domain/transaction-events';
-import type { DbOrTx } from './db/client';
+import type { Db, DbOrTx } from './db/client';
+import { preparedRows } from './db/prepared';
 import type { SmsProvider } from './providers/sms';
 
 export interface TicketSmsCall {
@@ -15,6 +16,16 @@ export interface TicketSmsCause {
   actor: string;
   actorUserId?: string | null;
 }
+
+/** A ticket SMS's status on its call and its event, prepared once per connection. */
+const recordedStatement = sql`
+  with updated as (
+    update transactions set message_statuses = ${sql.placeholder('status')}, ticket_sms_ref = coalesce(${sql.placeholder('providerRef')}::text, ticket_sms_ref)
+    where id = ${sql.placeholder('id')}
+    returning id
+  )
+  insert into transaction_events (transaction_id, kind, actor, actor_user_id, detail)
+  select id, ${sql.placeholder('kind')}::text, ${sql.placeholder('actor')}::text, ${sql.placeholder('actorUserId')}::uuid, ${sql.placeholder('detail')}::jsonb from updated`;
 
 /**
  * Sends a call's ticket through the SMS provider (DESIGN §6) and records what happened: the call's
@@ -31,13 +42,14 @@ export async function sendTicketSms(db: DbOrTx, sms: SmsProvider, call: TicketSm
   // otherwise leave a ticket 'Sent' with no 'sms_sent' on its timeline (found by bench:ingest --crash).
   // One statement rather than a transaction of two: four round trips were a fifth of a payment callback's time.
   const detail = { status, provider: sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null };
-  await db.execute(sql`
-    with updated as (
-      update transactions set message_statuses = ${status}, ticket_sms_ref = coalesce(${sent.providerRef || null}::text, ticket_sms_ref)
-      where id = ${call.id}
-      returning id
-    )
-    insert into transaction_events (transaction_id, kind, actor, actor_user_id, detail)
-    select id, ${cause.kind}::text, ${cause.actor}::text, ${cause.actorUserId ?? null}::uuid, ${JSON.stringify(detail)}::jsonb from updated`);
+  await preparedRows(db as Db, 'ticket_sms_recorded', recordedStatement)({
+    status,
+    providerRef: sent.providerRef || null,
+    id: call.id,
+    kind: cause.kind,
+    actor: cause.actor,
+    actorUserId: cause.actorUserId ?? null,
+    detail: JSON.stringify(detail),
+  });
   return { status, providerRef: sent.providerRef ?? null };
 }
