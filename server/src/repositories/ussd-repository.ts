@@ -76,17 +76,21 @@ const MENU_CACHE_CODES = 1_000;
  * API (app.ts); another instance's change shows within `ttlMs`. A number's votes are never cached.
  */
 export function ussdMenuCache(ttlMs: number) {
-  const entries = new Map<string, { row: ServiceRow | undefined; until: number }>();
+  // The read itself is kept, so hops arriving together while it runs (a server just started, an
+  // entry just expired) share one statement instead of each asking.
+  const entries = new Map<string, { row: Promise<ServiceRow | undefined>; until: number }>();
   return {
-    async get(code: string, load: () => Promise<ServiceRow | undefined>): Promise<ServiceRow | undefined> {
+    get(code: string, load: () => Promise<ServiceRow | undefined>): Promise<ServiceRow | undefined> {
       if (ttlMs <= 0) return load();
       const now = Date.now();
       const hit = entries.get(code);
       if (hit && hit.until > now) return hit.row;
-      const row = await load();
       if (entries.size >= MENU_CACHE_CODES) entries.clear();
-      entries.set(code, { row, until: now + ttlMs });
-      return row;
+      const entry = { row: load(), until: now + ttlMs };
+      entries.set(code, entry);
+      // A failed read is not remembered: the next hop asks again.
+      entry.row.catch(() => entries.get(code) === entry && entries.delete(code));
+      return entry.row;
     },
     clear() {
       entries.clear();
