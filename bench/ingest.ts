@@ -410,7 +410,7 @@ async function main() {
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ingestion (USSD sales)`,
     '',
     `Command: \`npm run bench:ingest -- ${args.join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
-    `${CONNECTIONS} customers at once for ${DURATION_S} s; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms.`,
+    `${CONNECTIONS} customers at once for ${DURATION_S} s; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
     '',
     table(runs),
     '',
