@@ -20,6 +20,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,11 @@ interface Run {
   latencies: Record<HopName, number[]>;
   errors: number;
   crashes: number;
+  /** CPU time the server processes and this bench process spent while the customers ran, in ms. */
+  serverCpuMs: number;
+  clientCpuMs: number;
+  /** CPU time of the server's PostgreSQL backends while the customers ran (local PostgreSQL, not --crash), in ms. */
+  databaseCpuMs: number | undefined;
   checked: string;
 }
 
@@ -160,10 +166,21 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
     latencies[hop].push(performance.now() - started);
     return result;
   };
-  const post = async (url: string, body: string, headers: Record<string, string>) => {
-    const response = await fetch(`${base}${url}`, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
-    return { status: response.status, text: await response.text() };
-  };
+  // node:http on kept-alive connections, as a network gateway holds them: fetch cost this process
+  // more CPU per request than the server spent answering it, on the same 2 cores.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 + 8 });
+  const post = (url: string, body: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(`${base}${url}`, { method: 'POST', agent, timeout: 10_000, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        response.on('error', reject);
+      });
+      request.on('timeout', () => request.destroy(new Error('timed out after 10 s')));
+      request.on('error', reject);
+      request.end(body);
+    });
   const hop = (sessionId: string, phoneNumber: string, text: string) =>
     post('/v1/ussd/callback', new URLSearchParams({ sessionId, serviceCode: CODE, phoneNumber, networkCode: '64110', text }).toString(), {
       'content-type': 'application/x-www-form-urlencoded',
@@ -189,7 +206,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   let lookup: (sessionId: string, phoneNumber: string) => Promise<string | undefined>;
   let pool: Pool | undefined;
   if ('databaseUrl' in where) {
-    pool = new Pool({ connectionString: where.databaseUrl, max: 2 });
+    pool = new Pool({ connectionString: where.databaseUrl, max: 2, application_name: 'bench-ingest' });
     const bySession = batchedLookup(pool);
     lookup = (sessionId) => bySession(sessionId);
   } else {
@@ -246,21 +263,36 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   };
 
   const started = performance.now();
+  const clientCpuAtStart = process.cpuUsage();
+  const databaseCpuAtStart = pool && !CRASH ? await backendsCpuMs(pool, DB_NAME) : undefined;
+  // The server's CPU while serving (its start-up, and a restarted one's, are not counted).
+  let serverCpuMs = 0;
+  let serverCpuMark = server.cpuMs();
   const progress = setInterval(() => console.log(`  ${label}: ${acknowledged.size} sales, ${sale} started, ${errors} retried or lost`), 5000);
   const crash = CRASH
     ? (async () => {
         await sleep((DURATION_S * 1000) / 2);
         let restarted!: () => void;
         restarting = new Promise<void>((resolve) => (restarted = resolve));
+        serverCpuMs += server.cpuMs() - serverCpuMark;
         await end(server, 'kill');
         crashes += 1;
         server = await start(env);
+        serverCpuMark = server.cpuMs();
         restarted();
         restarting = undefined;
       })()
     : Promise.resolve();
   await Promise.all([...Array.from({ length: CONNECTIONS }, customer), crash]);
   const seconds = (performance.now() - started) / 1000;
+  serverCpuMs += server.cpuMs() - serverCpuMark;
+  const clientCpu = process.cpuUsage(clientCpuAtStart);
+  const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000;
+  let databaseCpuMs: number | undefined;
+  if (pool && databaseCpuAtStart) {
+    const atEnd = await backendsCpuMs(pool, DB_NAME);
+    if (atEnd) databaseCpuMs = [...atEnd].reduce((sum, [pid, ms]) => sum + ms - (databaseCpuAtStart.get(pid) ?? 0), 0);
+  }
   clearInterval(progress);
   // A sale settled just before the SIGKILL may have its ticket still 'Sending': the restarted
   // server's sweeper sends it once it is 30 s old (it looks every minute). Wait for that, so the
@@ -275,10 +307,33 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
     recovery = left ? `; ${left} tickets left 'Sending' by the kill were sent by the restarted server's sweeper ${Math.round((performance.now() - waitStarted) / 1000)} s after the run` : '';
   }
   await end(server, 'stop');
+  agent.destroy();
   await pool?.end();
 
   const checked = (await verify(where, run, acknowledged)) + recovery;
-  return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, checked };
+  return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, serverCpuMs, clientCpuMs, databaseCpuMs, checked };
+}
+
+/**
+ * CPU time so far of each PostgreSQL backend serving `database` but the bench's own, by pid (from
+ * /proc: PostgreSQL on this machine, readable by this user), or undefined where that cannot be read.
+ */
+async function backendsCpuMs(pool: Pool, database: string): Promise<Map<number, number> | undefined> {
+  const { rows } = await pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> 'bench-ingest'`,
+    [database],
+  );
+  try {
+    return new Map(
+      rows.map(({ pid }) => {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [pid, (Number(fields[11]) + Number(fields[12])) * 10];
+      }),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -322,12 +377,13 @@ async function verify(where: { databaseUrl: string } | { dataDir: string }, run:
 
 function table(runs: Run[]): string {
   const lines = [
-    `| database | sales | sales/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | retried or lost requests | crashes |`,
-    `|---|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|`,
+    `| database | sales | sales/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | retried or lost requests | crashes | server CPU ms/sale | PostgreSQL CPU ms/sale | bench CPU ms/sale |`,
+    `|---|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|`,
   ];
   for (const run of runs) {
+    const perSale = (ms: number) => (run.sales ? (ms / run.sales).toFixed(1) : '—');
     const p99 = HOPS.map((hop) => (run.latencies[hop].length ? String(Math.round(percentile(run.latencies[hop], 99))) : '—'));
-    lines.push(`| ${run.label} | ${run.sales} | ${Math.round(run.sales / run.seconds)} | ${p99.join(' | ')} | ${run.errors} | ${run.crashes} |`);
+    lines.push(`| ${run.label} | ${run.sales} | ${Math.round(run.sales / run.seconds)} | ${p99.join(' | ')} | ${run.errors} | ${run.crashes} | ${perSale(run.serverCpuMs)} | ${run.databaseCpuMs === undefined ? '—' : perSale(run.databaseCpuMs)} | ${perSale(run.clientCpuMs)} |`);
   }
   return lines.join('\n');
 }
@@ -354,7 +410,7 @@ async function main() {
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ingestion (USSD sales)`,
     '',
     `Command: \`npm run bench:ingest -- ${args.join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
-    `${CONNECTIONS} customers at once for ${DURATION_S} s; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms.`,
+    `${CONNECTIONS} customers at once for ${DURATION_S} s; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
     '',
     table(runs),
     '',

@@ -26,7 +26,9 @@ export function startServer(env: Record<string, string>, root = path.join(__dirn
 export function startBuiltServer(env: Record<string, string>, root = path.join(__dirname, '..')): Promise<ServerProcess> {
   const main = path.join(root, 'dist', 'server', 'server', 'src', 'main.js');
   if (!fs.existsSync(main)) return Promise.reject(new Error(`${main} is missing: run npm run build first`));
-  return startProcess([main], env, root, /running on http:\/\/[^:]+:(\d+)/);
+  // BENCH_SERVER_NODE_OPTIONS: extra node flags for the server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), to profile it under the bench's load.
+  const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
+  return startProcess([...extra, main], env, root, /running on http:\/\/[^:]+:(\d+)/);
 }
 
 /** Node running `args` in `root`, resolved when its output matches `ready` (the port in group 1). */

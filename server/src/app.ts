@@ -31,6 +31,7 @@ import smsRoutes from './routes/sms';
 import transactionEventsRoutes from './routes/transaction-events';
 import transactionsRoutes from './routes/transactions';
 import ussdRoutes from './routes/ussd';
+import { ussdMenuCache } from './repositories/ussd-repository';
 import paymentsRoutes from './routes/payments';
 import usersRoutes from './routes/users';
 import { applyServiceTimeZone, withServiceTimeZone } from './service-time-zone';
@@ -60,9 +61,14 @@ export interface AppDeps {
    * with the providers and the sweeper drops a campaign's answers on each vote; a fresh one otherwise.
    */
   answerCache?: AnswerCache;
+  /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS); 0, the default here, keeps nothing. */
+  ussdMenuCacheMs?: number;
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** The routes that write the catalogue a USSD menu is made of. */
+const CATALOGUE_ROUTE = /^\/v1\/(category|short-code|ticket)(\/|$)/;
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps) {
@@ -117,6 +123,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(answerCachePlugin, { cache: deps.answerCache ?? answerCache({ ttlMs: DEFAULT_RANKING_CACHE_MS }) });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 
+  // The USSD menu's catalogue cache forgets everything once a request may have changed the
+  // catalogue (categories, service codes, ticket contents) through this API.
+  const menuCache = ussdMenuCache(deps.ussdMenuCacheMs ?? 0);
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && CATALOGUE_ROUTE.test(request.routeOptions.url ?? '')) menuCache.clear();
+    done();
+  });
+
   // Routes, one module per resource (paths as SPEC §7).
   await app.register(healthRoutes);
   await app.register(authRoutes, { publicUrl: deps.publicUrl });
@@ -130,7 +144,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(transactionsRoutes);
   await app.register(transactionEventsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(ussdRoutes);
+  await app.register(ussdRoutes, { menuCache });
   await app.register(paymentsRoutes, { callbackAuth: { kind: 'signature', secret: callbackSecret } });
   await app.register(campaignsRoutes);
   await app.register(campaignListsRoutes);

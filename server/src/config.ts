@@ -28,6 +28,8 @@ export interface Config {
   rankingCacheMs: number;
   /** Key of the HMAC every payment callback carries (X-Callback-Signature). */
   paymentCallbackSecret: string;
+  /** How long the USSD menu keeps a code's catalogue, in ms (0: read it on every hop). */
+  ussdMenuCacheMs: number;
   /** With SMS_PROVIDER=africastalking: the token its delivery-report URL carries (?token=). */
   atCallbackToken?: string;
   webRoot?: string;
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentLocalFailRate: numberIn(env.PAYMENT_LOCAL_FAIL_RATE, 'PAYMENT_LOCAL_FAIL_RATE', 0, 1, 0.15),
     rankingCacheMs: rankingCacheMs(env),
     paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET || persistentSecret(dataDir, 'payment-callback-secret'),
+    ussdMenuCacheMs: numberIn(env.USSD_MENU_CACHE_MS, 'USSD_MENU_CACHE_MS', 0, 3_600_000, 5000),
     atCallbackToken: atCallbackToken(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),

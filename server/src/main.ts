@@ -37,6 +37,7 @@ async function main() {
     answerCache: answers,
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
+    ussdMenuCacheMs: config.ussdMenuCacheMs,
     logger: {
       level: config.logLevel,
       // A reset token travels in the path, a delivery-report token in the query; neither may end up in the logs.

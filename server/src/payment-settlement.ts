@@ -1,9 +1,8 @@
 import { TICKET_SMS_STATUS } from '../../src/domain/transaction-events';
 import type { Db } from './db/client';
 import type { SmsProvider } from './providers/sms';
-import { contentsRepository } from './repositories/contents-repository';
 import { transactionEventsRepository, type NewTransactionEvent } from './repositories/transaction-events-repository';
-import { transactionsRepository } from './repositories/transactions-repository';
+import { transactionsRepository, type SettlementCall } from './repositories/transactions-repository';
 import { sendTicketSms } from './ticket-sms';
 
 /** A final word on a payment: from a signed callback, the local provider, or a status poll. */
@@ -37,13 +36,11 @@ export const PAYMENT_FAILED_STATUS = 'Payment failed';
 /** What the sweeper writes on a payment it fails without a provider's word. */
 export const TIMED_OUT_STATUS = 'Payment timed out';
 
-type Call = NonNullable<Awaited<ReturnType<ReturnType<typeof transactionsRepository>['findByPaymentRef']>>>;
-
 /**
  * `call`: the call of the reference when the caller has just read it (saves reading it again);
  * `along`: events to record with the settlement (the callback or poll that decided), whether or not it settles.
  */
-export type SettlePayment = (decision: PaymentDecision, call?: Call, along?: NewTransactionEvent[]) => Promise<SettlementResult>;
+export type SettlePayment = (decision: PaymentDecision, call?: SettlementCall, along?: NewTransactionEvent[]) => Promise<SettlementResult>;
 
 /**
  * The one place a pending payment becomes processed or failed (DESIGN §6), used by the payment
@@ -54,12 +51,11 @@ export type SettlePayment = (decision: PaymentDecision, call?: Call, along?: New
  * campaign's rankings, so this process shows its own votes at once).
  */
 export function paymentSettlement(db: Db, sms: SmsProvider, onVoteCounted: (campaignKey: string) => void = () => {}): SettlePayment {
-  const contents = contentsRepository(db);
   const events = transactionEventsRepository(db);
   const repo = transactionsRepository(db);
 
   return async function settlePayment(decision, known, along = []) {
-    const call = known ?? (await repo.findByPaymentRef(decision.reference));
+    const call = known ?? (await repo.findForSettlement(decision.reference));
     if (!call) return { result: 'unknown' };
     if (call.isComplete || call.isDeleted) {
       await events.record(...along);
@@ -68,7 +64,7 @@ export function paymentSettlement(db: Db, sms: SmsProvider, onVoteCounted: (camp
 
     let ticket: string | undefined;
     if (decision.status === 'SUCCESSFUL') {
-      ticket = call.categoryId && call.categoryLevel ? await contents.activeMessage(call.categoryId, call.categoryLevel) : undefined;
+      ticket = call.categoryId && call.categoryLevel ? (call.activeMessage ?? undefined) : undefined;
       // A vote still gets a confirmation SMS when its level has no content.
       if (!ticket && call.campaignKey && call.teamName) ticket = voteConfirmation(call.teamName);
     }

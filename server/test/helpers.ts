@@ -17,7 +17,7 @@ export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache'> = {}) {
+export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs'> = {}) {
   const { database, drop } = await openTestDatabase();
   const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), callbackSecret: TEST_CALLBACK_SECRET, ...options });
   await app.ready();

@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { transactionEvents } from '../src/db/schema';
 import { sendTicketSms } from '../src/ticket-sms';
 import { transactionEventsRepository } from '../src/repositories/transaction-events-repository';
 import { transactionsRepository } from '../src/repositories/transactions-repository';
@@ -31,6 +34,20 @@ describe('transaction events (DESIGN §6)', () => {
 
     await events.attachSession('events-session-1', call.id);
     expect(await events.timeline({ id: call.id, sessionId: null })).toHaveLength(2);
+  });
+
+  it('records events that arrive together in one statement, each counted once, one that cannot be recorded failing alone', async () => {
+    const events = transactionEventsRepository(world.db);
+    const hop = (n: number) => ({ kind: 'ussd_hop' as const, actor: 'customer', sessionId: 'events-batch', detail: { input: String(n), reply: 'CON' }, dedupeKey: `hop:events-batch:${n}` });
+    const unkeyed = { kind: 'ussd_hop' as const, actor: 'customer', sessionId: 'events-batch', detail: { input: 'x', reply: 'END' } };
+    expect(await Promise.all([hop(1), hop(2), hop(2), unkeyed, hop(3), hop(1), unkeyed].map((event) => events.record(event)))).toEqual([1, 1, 0, 1, 1, 0, 1]);
+    expect(await events.record(hop(3), hop(4))).toBe(1);
+
+    const noSuchCall = { kind: 'payment_requested' as const, actor: 'system', transactionId: crypto.randomUUID() };
+    const outcomes = await Promise.allSettled([hop(5), noSuchCall, hop(6)].map((event) => events.record(event)));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const recorded = await world.db.select().from(transactionEvents).where(eq(transactionEvents.sessionId, 'events-batch'));
+    expect(recorded.map((event) => event.dedupeKey).sort()).toEqual([...[1, 2, 3, 4, 5, 6].map((n) => `hop:events-batch:${n}`), null, null]);
   });
 
   it('sends a ticket SMS, marks the call Sent or Failed, and records the send on the timeline', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { contents, transactionEvents, transactions } from '../src/db/schema';
+import { categories, contents, transactionEvents, transactions } from '../src/db/schema';
 import { PaymentProviderUnavailable } from '../src/providers/payment';
 import { USSD_REPLIES } from '../src/ussd-menu';
 import { buildTestWorld, type TestWorld } from './helpers';
@@ -114,5 +114,42 @@ describe('POST /v1/ussd/callback', () => {
     expect(reply).toBe(USSD_REPLIES.paymentUnconfirmed);
     expect(reply.length).toBeLessThanOrEqual(182);
     expect(await callsOf('s-9')).toEqual([expect.objectContaining({ isDeleted: false, isComplete: false, amount: 10000 })]);
+  });
+});
+
+describe('the menu catalogue cache (USSD_MENU_CACHE_MS)', () => {
+  let cached: TestWorld;
+  beforeAll(async () => {
+    cached = await buildTestWorld({ ussdMenuCacheMs: 60_000 });
+  });
+  afterAll(() => cached.close());
+
+  it('keeps a code\'s menu between hops, and forgets it as soon as the catalogue changes through the API', async () => {
+    const { category, code: serviceCode } = await createCatalogue(cached, null, { ordinary: 10000, vip: 20000 });
+    await cached.db.insert(contents).values({ categoryId: category.id, categoryLevel: 'ordinary', message: 'Ordinary ticket', active: true });
+    const menu = async (sessionId: string) =>
+      (
+        await cached.app.inject({
+          method: 'POST',
+          url: '/v1/ussd/callback',
+          payload: { sessionId, serviceCode: serviceCode.name, phoneNumber: '256772000222', text: '' },
+        })
+      ).body;
+    expect(await menu('cache-1')).toMatch(/: choose a ticket\n1\. Ordinary UGX 10,000$/);
+
+    // Written behind the API's back (as another instance would): answered from the cache until it expires.
+    await cached.db.update(categories).set({ ordinary: 12000 }).where(eq(categories.id, category.id));
+    expect(await menu('cache-2')).toMatch(/: choose a ticket\n1\. Ordinary UGX 10,000$/);
+
+    // A VIP ticket content added through this API: the next hop reads the catalogue again.
+    const { headers } = await cached.headersFor('admin');
+    const added = await cached.app.inject({
+      method: 'POST',
+      url: '/v1/ticket',
+      headers,
+      payload: { name: 'VIP', description: 'Weekend', category: category.id, categoryLevel: 'vip', message: 'VIP ticket 42', active: true },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(await menu('cache-3')).toMatch(/: choose a ticket\n1\. Ordinary UGX 12,000\n2\. VIP UGX 20,000$/);
   });
 });

@@ -66,16 +66,6 @@ export function contentsRepository(db: Db) {
       return row;
     },
 
-    /** The ticket text a processed call of this category and level receives: its active content. */
-    async activeMessage(categoryId: string, categoryLevel: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ message: contents.message })
-        .from(contents)
-        .where(and(eq(contents.categoryId, categoryId), eq(contents.categoryLevel, categoryLevel), eq(contents.active, true)))
-        .limit(1);
-      return row?.message;
-    },
-
     async findView(id: string): Promise<Content | undefined> {
       const [row] = await view().where(eq(contents.id, id));
       return row ? toContent(row) : undefined;

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
+import { preparedRows } from '../db/prepared';
 import { transactions } from '../db/schema';
 import { transactionEventsRepository } from './transaction-events-repository';
 import { transactionReads } from './transaction-reads';
@@ -14,7 +15,52 @@ export type { TransactionFilter } from './transaction-reads';
 /** `messageStatuses` while one 'Resend ticket' is sending; a second click finds it taken. */
 export const TICKET_RESENDING = 'Resending';
 
+/** What settling a payment needs of its call, with the active content its ticket would be. */
+export interface SettlementCall {
+  id: string;
+  isComplete: boolean;
+  isDeleted: boolean;
+  categoryId: string | null;
+  categoryLevel: string | null;
+  campaignKey: string | null;
+  teamName: string | null;
+  /** The active content of the call's category and level now, if any. */
+  activeMessage: string | null;
+}
+
+const settlementCallStatement = sql`select t.id, t.is_complete as "isComplete", t.is_deleted as "isDeleted", t.category_id as "categoryId",
+    t.category_level as "categoryLevel", t.campaign_key as "campaignKey", t.team_name as "teamName",
+    (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) as "activeMessage"
+  from transactions t where t.payment_ref = ${sql.placeholder('reference')} limit 1`;
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * `settleRecording` with at most one event along (a callback, a poll, or none), prepared once per
+ * connection: built and planned afresh it cost a callback more than the rest of its statements.
+ */
+const settleStatement = sql`
+  with settled as (
+    update transactions
+    set is_complete = ${p('isComplete')}, is_deleted = ${p('isDeleted')}, ticket_message = ${p('ticketMessage')},
+        message_statuses = ${p('messageStatuses')}, callback_time = now()
+    where payment_ref = ${p('reference')} and not is_complete and not is_deleted
+    returning id, phone_number
+  ), recorded as (
+    insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key)
+    select ${p('alongTransactionId')}::uuid, ${p('alongKind')}::text, ${p('alongActor')}::text, ${p('alongDetail')}::jsonb, ${p('alongDedupeKey')}::text
+    where ${p('alongKind')}::text is not null
+    union all
+    select id, ${p('settledKind')}::text, ${p('settledActor')}::text, ${p('settledDetail')}::jsonb, ${p('settledDedupeKey')}::text from settled
+    on conflict (dedupe_key) do nothing
+  )
+  select id, phone_number as "phoneNumber" from settled`;
+
 export function transactionsRepository(db: Db) {
+  // Every payment callback asks this; prepared once per connection. The ticket's content comes
+  // along, a round trip fewer than reading it after.
+  let settlementCall: ReturnType<typeof preparedRows<SettlementCall>> | undefined;
+  let settleOne: ReturnType<typeof preparedRows<{ id: string; phoneNumber: string }>> | undefined;
   return {
     ...transactionReads(db),
 
@@ -68,8 +114,10 @@ export function transactionsRepository(db: Db) {
       return row;
     },
 
-    async findByPaymentRef(reference: string) {
-      const [row] = await db.select().from(transactions).where(eq(transactions.paymentRef, reference)).limit(1);
+    /** The call of a payment reference, as settling it needs it (payment-settlement.ts). */
+    async findForSettlement(reference: string): Promise<SettlementCall | undefined> {
+      settlementCall ??= preparedRows<SettlementCall>(db, 'settlement_call', settlementCallStatement);
+      const [row] = await settlementCall({ reference });
       return row;
     },
 
@@ -101,6 +149,24 @@ export function transactionsRepository(db: Db) {
       settledEvent: Omit<NewTransactionEvent, 'transactionId'>,
       along: NewTransactionEvent[] = [],
     ): Promise<{ id: string; phoneNumber: string } | undefined> {
+      if (along.length <= 1) {
+        const [event] = along;
+        settleOne ??= preparedRows<{ id: string; phoneNumber: string }>(db, 'settle_payment', settleStatement);
+        const [settled] = await settleOne({
+          ...values,
+          reference,
+          alongTransactionId: event?.transactionId ?? null,
+          alongKind: event?.kind ?? null,
+          alongActor: event?.actor ?? null,
+          alongDetail: event ? JSON.stringify(event.detail ?? {}) : null,
+          alongDedupeKey: event?.dedupeKey ?? null,
+          settledKind: settledEvent.kind,
+          settledActor: settledEvent.actor,
+          settledDetail: JSON.stringify(settledEvent.detail ?? {}),
+          settledDedupeKey: settledEvent.dedupeKey ?? null,
+        });
+        return settled;
+      }
       const rows = [...along.map((event) => eventRow(event, sql`${event.transactionId ?? null}::uuid`)), eventRow(settledEvent, sql`id`).append(sql` from settled`)];
       const result = (await db.execute(sql`
         with settled as (

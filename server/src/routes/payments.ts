@@ -57,7 +57,7 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
     },
     async (request, reply) => {
       const { reference, status } = await validBody(callbackSchema, callbackFields(request.body));
-      const call = await repo.findByPaymentRef(reference);
+      const call = await repo.findForSettlement(reference);
       if (!call) throw notFound('Payment');
       const actor = `provider:${app.providers.payment.name}`;
       const callback = {

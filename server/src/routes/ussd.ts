@@ -8,7 +8,7 @@ import { documentedBody, validBody } from '../http';
 import { PaymentProviderUnavailable } from '../providers/payment';
 import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { ussdRepository, type LoadedService } from '../repositories/ussd-repository';
+import { ussdRepository, type LoadedService, type UssdMenuCache } from '../repositories/ussd-repository';
 import { USSD_REPLIES, ussdMenu, voteCapReply, type UssdAction } from '../ussd-menu';
 
 /** Network operators by mobile network code (MCC 641, Uganda). */
@@ -39,8 +39,8 @@ type UssdInput = yup.InferType<typeof ussdSchema>;
  * Every hop is recorded once on the call's timeline. Bad input is a 400; anything else that goes
  * wrong ends the session politely rather than with a 500.
  */
-export default async function ussdRoutes(app: FastifyInstance) {
-  const ussd = ussdRepository(app.db);
+export default async function ussdRoutes(app: FastifyInstance, options: { menuCache?: UssdMenuCache }) {
+  const ussd = ussdRepository(app.db, options.menuCache);
   const calls = transactionsRepository(app.db);
   const events = transactionEventsRepository(app.db);
   // Callbacks arrive form-encoded (Africa's Talking); parsed inside this plugin only.
@@ -51,6 +51,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
     const phoneNumber = normalizePhoneNumber(input.phoneNumber);
     const vote = action.kind === 'vote' ? action : null;
     const cap = loaded.service.kind === 'campaign' ? loaded.service.cap : null;
+    const provider = app.providers.payment;
     const result = await ussd.createCall(
       {
         sessionId: input.sessionId,
@@ -64,6 +65,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
         paymentRef: crypto.randomUUID(),
         ...(vote ? { campaignKey: loaded.campaignKey, round: vote.round, teamName: vote.teamName, teamName2: vote.teamName2 } : {}),
       },
+      { detail: { amount: action.amount, provider: provider.name } },
       vote && cap !== null && loaded.campaignKey ? { cap, campaignKey: loaded.campaignKey, round: vote.round, phoneNumber } : undefined,
     );
     if (result.capped) return { reply: voteCapReply(cap!, vote!.round), transactionId: null };
@@ -71,15 +73,7 @@ export default async function ussdRoutes(app: FastifyInstance) {
     // The network repeating the confirming hop gets the same answer and requests nothing twice.
     if (!result.created) return { reply: confirmed, transactionId: call.id };
 
-    await events.attachSession(input.sessionId, call.id);
-    const provider = app.providers.payment;
-    await events.record({
-      kind: 'payment_requested',
-      transactionId: call.id,
-      actor: 'system',
-      detail: { amount: action.amount, provider: provider.name },
-      dedupeKey: `payment_requested:${call.id}`,
-    });
+    // The session's hops are attached to the new call and its 'payment_requested' recorded with it.
     try {
       const collected = await provider.collect({ reference: call.paymentRef!, phoneNumber, amount: action.amount });
       if (collected.accepted) return { reply: confirmed, transactionId: call.id };
