@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { hasStoredSession } from './state/persisted-storage';
 import { isTimeZone, setServiceTimeZone } from './domain/format';
 import { LightSignIn } from './features/auth/light-sign-in';
-import { preloadScreen } from './app/screen-loaders';
 
 /**
  * A tiny entry. A first visit to '/' without a stored session gets the light sign-in page
@@ -28,5 +27,4 @@ if (window.location.pathname === '/' && !hasStoredSession()) {
   );
 } else {
   void loadBoot().then(({ bootApp }) => bootApp(root));
-  if (hasStoredSession()) preloadScreen(window.location.pathname);
 }

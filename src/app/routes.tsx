@@ -4,7 +4,6 @@ import { defaultExport } from '../components/lazy-import';
 import { CAMPAIGN_DESCRIPTORS } from '../features/campaigns/campaign-descriptors';
 import AppShell from '../features/layout/app-shell';
 import { RootLayout } from './root-layout';
-import { SCREEN_LOADERS } from './screen-loaders';
 import { PrivateRoute, PublicRoute } from './route-guards';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -18,25 +17,25 @@ type ScreenModule<P = {}> = { default: ComponentType<P> | { default: ComponentTy
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 const screen = <P extends object = {}>(load: () => Promise<ScreenModule<P>>) => lazy(async () => ({ default: defaultExport(await load()) }));
 
-const SignInScreen = screen(SCREEN_LOADERS.signIn);
-const SignUpScreen = screen(SCREEN_LOADERS.signUp);
-const ForgotPasswordScreen = screen(SCREEN_LOADERS.forgotPassword);
-const ResetPasswordScreen = screen(SCREEN_LOADERS.resetPassword);
-const NotFoundScreen = screen(SCREEN_LOADERS.notFound);
-const ServerErrorScreen = screen(SCREEN_LOADERS.serverError);
-const SettingsScreen = screen(SCREEN_LOADERS.settings);
-const ProfileScreen = screen(SCREEN_LOADERS.profile);
-const UsersScreen = screen(SCREEN_LOADERS.users);
-const DashboardScreen = screen(SCREEN_LOADERS.dashboard);
-const TransactionsScreen = screen(SCREEN_LOADERS.transactions);
-const FailedTransactionsScreen = screen(SCREEN_LOADERS.failedTransactions);
-const TransactionSearchScreen = screen(SCREEN_LOADERS.transactionSearch);
-const CategoriesScreen = screen(SCREEN_LOADERS.categories);
-const ServiceCodesScreen = screen(SCREEN_LOADERS.serviceCodes);
-const ContentsScreen = screen(SCREEN_LOADERS.contents);
-const SmsScreen = screen(SCREEN_LOADERS.sms);
-const CampaignListScreen = screen(SCREEN_LOADERS.campaignList);
-const RankingScreen = screen(SCREEN_LOADERS.ranking);
+const SignInScreen = screen(() => import('../features/auth/sign-in-screen'));
+const SignUpScreen = screen(() => import('../features/auth/sign-up-screen'));
+const ForgotPasswordScreen = screen(() => import('../features/auth/forgot-password-screen'));
+const ResetPasswordScreen = screen(() => import('../features/auth/reset-password-screen'));
+const NotFoundScreen = screen(() => import('../features/errors/not-found-screen'));
+const ServerErrorScreen = screen(() => import('../features/errors/server-error-screen'));
+const SettingsScreen = screen(() => import('../features/settings/settings-screen'));
+const ProfileScreen = screen(() => import('../features/profile/profile-screen'));
+const UsersScreen = screen(() => import('../features/users/users-screen'));
+const DashboardScreen = screen(() => import('../features/dashboard/dashboard-screen'));
+const TransactionsScreen = screen(() => import('../features/transactions/transactions-screen'));
+const FailedTransactionsScreen = screen(() => import('../features/transactions/failed-transactions-screen'));
+const TransactionSearchScreen = screen(() => import('../features/transactions/transaction-search-screen'));
+const CategoriesScreen = screen(() => import('../features/categories/categories-screen'));
+const ServiceCodesScreen = screen(() => import('../features/service-codes/service-codes-screen'));
+const ContentsScreen = screen(() => import('../features/contents/contents-screen'));
+const SmsScreen = screen(() => import('../features/sms/sms-screen'));
+const CampaignListScreen = screen(() => import('../features/campaigns/campaign-list-screen'));
+const RankingScreen = screen(() => import('../features/campaigns/ranking-screen'));
 
 /**
  * Campaign screens (SPEC §2, DESIGN §3 and §5) are entries of the campaign descriptors. Keyed by
