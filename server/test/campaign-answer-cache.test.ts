@@ -24,7 +24,10 @@ async function worldWithClock(ttlMs: number) {
   return { world, clock, admin };
 }
 
-/** Counts the statements PGlite runs that `match`; `hold` keeps them waiting until released. */
+/**
+ * Counts the statements the database client runs that `match`; `hold` keeps them waiting until
+ * released. PGlite's query takes the text; pg's pool (TEST_DATABASE_URL) a config with `text`.
+ */
 function watchQueries(world: TestWorld, match: (text: unknown) => boolean) {
   const client = (world.db as unknown as { $client: PGlite }).$client;
   const query = client.query.bind(client);
@@ -32,7 +35,9 @@ function watchQueries(world: TestWorld, match: (text: unknown) => boolean) {
   const held = new Promise<void>((resolve) => (release = resolve));
   const watch = { count: 0, hold: false, release };
   jest.spyOn(client, 'query').mockImplementation((async (...args: Parameters<PGlite['query']>) => {
-    if (match(args[0])) {
+    const first: unknown = args[0];
+    const text = typeof first === 'object' && first !== null && 'text' in first ? (first as { text: unknown }).text : first;
+    if (match(text)) {
       watch.count += 1;
       if (watch.hold) await held;
     }
