@@ -4,7 +4,7 @@ import { answerCache } from '../src/answer-cache';
 import { rankingCacheMs } from '../src/config';
 import { transactions } from '../src/db/schema';
 import { AFCON, createCampaigns, insertVotes, WORLD_CUP } from './campaign-fixtures';
-import { buildTestWorld, type TestWorld } from './helpers';
+import { buildTestWorld, eventually, type TestWorld } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -46,14 +46,6 @@ function watchQueries(world: TestWorld, match: (text: unknown) => boolean) {
   return watch;
 }
 
-/** Runs `step` every 10 ms (up to 5 s) until `done()`. */
-async function until(done: () => boolean, step: () => Promise<unknown> = async () => undefined) {
-  for (let waited = 0; !done() && waited < 5000; waited += 10) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await step();
-  }
-}
-
 const counts = (body: string) => (JSON.parse(body).results.docs as { _id: string; count: number }[]).map((r) => [r._id, r.count]);
 
 describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
@@ -91,7 +83,7 @@ describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
     // Expired less than RANKING_CACHE_MS ago: answered at once, and one refresh starts.
     expect((await rank()).body).toBe(before.body);
     let latest = before.body;
-    await until(() => latest !== before.body, async () => (latest = (await rank()).body));
+    await eventually(async () => (latest = (await rank()).body) !== before.body);
     expect(counts(latest)).toContainEqual(['256774000003', 1]);
     // The stale read and those after it made one database call between them.
     expect(queries.count).toBe(1);

@@ -13,6 +13,13 @@ export const TEST_CALLBACK_SECRET = 'test-callback-secret-0123456789';
 
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the check holds (a loaded machine runs timers late), for at most 5 s. */
+export async function eventually(check: () => Promise<boolean> | boolean) {
+  for (const deadline = Date.now() + 5_000; !(await check()); await sleep(25)) if (Date.now() > deadline) throw new Error('timed out waiting');
+}
+
 /**
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.

@@ -5,7 +5,7 @@ import { paymentSettlement } from '../src/payment-settlement';
 import { externalPaymentProvider, localPaymentProvider } from '../src/providers/payment';
 import { paymentProviderFromConfig } from '../src/providers/payment-from-config';
 import { localSmsProvider } from '../src/providers/sms';
-import { buildTestWorld, type TestWorld } from './helpers';
+import { buildTestWorld, eventually, sleep, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 jest.setTimeout(30_000);
@@ -18,11 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits until the check holds (a loaded machine runs timers late), for at most 5 s. */
-async function eventually(check: () => Promise<boolean> | boolean) {
-  for (const deadline = Date.now() + 5_000; !(await check()); await sleep(25)) if (Date.now() > deadline) throw new Error('timed out waiting');
-}
 /** A random source answering these numbers in turn. */
 const sequence = (...values: number[]) => () => values.shift() ?? 0.5;
 
