@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_AFCON_USER } from '../server/src/db/seed-data';
 import path from 'node:path';
-import { ADMIN, launchBrowser, OUTPUT, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, launchBrowser, listRows, OUTPUT, screenshot, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,9 +32,9 @@ async function dialogScreenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
 
-/** The ranking grid's first data row, once the ranking has loaded. */
+/** The ranking's first data row (a grid row, or a card on a phone), once the ranking has loaded. */
 async function firstRanked(page: Page) {
-  const row = page.getByRole('grid').getByRole('row').filter({ has: page.getByRole('button', { name: /^View more of / }) }).first();
+  const row = listRows(page).filter({ has: page.getByRole('button', { name: /^View more of / }) }).first();
   await row.waitFor();
   return row;
 }
@@ -111,7 +111,7 @@ async function showDayBefore(page: Page) {
   await date.press('Tab');
 }
 
-const firstRow = (page: Page) => page.getByRole('grid').locator('[role="row"][data-id]').first();
+const firstRow = (page: Page) => listRows(page).first();
 
 test('the Afcon-only account sees its transactions with the green code and the day total', async () => {
   for (const [width, height, suffix] of [[1280, 800, ''], [390, 844, '-mobile']] as const) {
@@ -147,11 +147,11 @@ test('an admin opens the six campaign lists, resolves a failed World Cup vote an
       await row.waitFor();
       if (list.path.endsWith('/transactions')) voter = (await row.locator('[data-field="phoneNumber"]').textContent()) ?? '';
       if (list.path === '/world/cup/failed') {
-        const resolve = page.getByRole('grid').getByRole('button', { name: 'Resolve', exact: true }).first();
-        const resolvedBefore = await page.getByRole('grid').getByRole('button', { name: 'Resolved', exact: true }).count();
+        const resolve = listRows(page).getByRole('button', { name: 'Resolve', exact: true }).first();
+        const resolvedBefore = await listRows(page).getByRole('button', { name: 'Resolved', exact: true }).count();
         await resolve.click();
         await page.locator('#notistack-snackbar').getByText('Resolved', { exact: true }).waitFor();
-        assert.equal(await page.getByRole('grid').getByRole('button', { name: 'Resolved', exact: true }).count(), resolvedBefore + 1);
+        assert.equal(await listRows(page).getByRole('button', { name: 'Resolved', exact: true }).count(), resolvedBefore + 1);
       }
       if (list.path.endsWith('/search')) await row.getByRole('button', { name: 'Ticket' }).waitFor();
       await screenshot(page, `campaigns-${String(7 + i).padStart(2, '0')}-${list.path.split('/').slice(1, 3).join('-')}-${list.path.split('/').pop()}${suffix}`);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { ADMIN, launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, launchBrowser, listRows, screenshot, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -54,7 +54,7 @@ async function shiftsWhileLoading(route: string, viewport: { width: number; heig
   const page = await context.newPage();
   await page.addInitScript(RECORD_LAYOUT_SHIFTS);
   await page.goto(`${server.url}${route}`);
-  await page.getByRole('row').nth(5).waitFor({ timeout: 30_000 });
+  await listRows(page).nth(5).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1500); // the route overlay (1 s) and any late shift
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
   await context.close();
@@ -72,3 +72,28 @@ for (const [name, viewport] of [
     assert.ok(!moved.includes('heading'), `the heading moved: ${JSON.stringify(shifts)}`);
   });
 }
+
+test('a phone gets its lists as cards and never downloads the DataGrid; a wide screen gets the grid', async () => {
+  for (const [width, height, grid] of [[412, 823, false], [1280, 800, true]] as const) {
+    const context = await browser.newContext({ storageState, viewport: { width, height } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.url}/transactions`);
+    await listRows(page).nth(5).waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByRole('grid', { name: 'Transactions' }).count(), grid ? 1 : 0);
+    assert.equal(await page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').count() > 0, !grid);
+    assert.equal(scripts.some((script) => script.includes('paged-data-grid')), grid, scripts.join(' '));
+    if (!grid) {
+      // A card reads header and value, the row's buttons included.
+      const card = listRows(page).first();
+      await card.getByText('Call Time').waitFor();
+      assert.ok(await card.getByRole('button', { name: /^Details/ }).count());
+      await page.waitForTimeout(500);
+      await screenshot(page, 'transactions-cards-412');
+    }
+    await context.close();
+  }
+});

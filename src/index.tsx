@@ -1,6 +1,7 @@
+// First: it requests the app's chunk, when this visit needs it, before the imports below run.
+import { appAtOnce, loadApp } from './app-chunk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { hasStoredSession } from './state/persisted-storage';
 import { isTimeZone, setServiceTimeZone } from './domain/format';
 import { LightSignIn } from './features/auth/light-sign-in';
 
@@ -17,14 +18,13 @@ if (zone && isTimeZone(zone)) setServiceTimeZone(zone);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
-const loadBoot = () => import(/* webpackChunkName: "app" */ './app/boot');
 
-if (window.location.pathname === '/' && !hasStoredSession()) {
+if (appAtOnce) {
+  void appAtOnce.then(({ bootApp }) => bootApp(root));
+} else {
   root.render(
     <StrictMode>
-      <LightSignIn onSignedIn={async (session) => (await loadBoot()).bootApp(root, session)} />
+      <LightSignIn onSignedIn={async (session) => (await loadApp()).bootApp(root, session)} />
     </StrictMode>,
   );
-} else {
-  void loadBoot().then(({ bootApp }) => bootApp(root));
 }

@@ -1,15 +1,16 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import type { GridColDef } from '@mui/x-data-grid';
 import { setupStore } from '../state/store';
-import { PagedGrid, type PagedGridProps } from './paged-grid';
+import { PagedGrid, PHONE_QUERY, type PagedGridProps } from './paged-grid';
 
 type Row = { _id: string; name: string };
 const columns: GridColDef<Row>[] = [{ field: 'name', headerName: 'Name', flex: 1 }];
 const rowsOf = (n: number, from = 0): Row[] => Array.from({ length: n }, (_, i) => ({ _id: `id-${from + i}`, name: `row ${from + i}` }));
 
-function renderGrid(props: Partial<PagedGridProps<Row>> = {}) {
+/** Renders the list and waits for its view: the DataGrid's code loads apart from the screens. */
+async function renderGrid(props: Partial<PagedGridProps<Row>> = {}) {
   const onPageChange = jest.fn();
   render(
     <Provider store={setupStore()}>
@@ -26,25 +27,26 @@ function renderGrid(props: Partial<PagedGridProps<Row>> = {}) {
       />
     </Provider>,
   );
+  if (!window.matchMedia?.(PHONE_QUERY)?.matches) await screen.findByRole('grid', { name: 'Things' });
   return { onPageChange, user: userEvent.setup() };
 }
 
 describe('PagedGrid', () => {
-  it("says 'No records' when the list is empty", () => {
-    renderGrid();
+  it("says 'No records' when the list is empty", async () => {
+    await renderGrid();
     expect(screen.getByText('No records')).toBeInTheDocument();
     expect(screen.getByText('Showing 0 out of 0 entries')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  it('shows a spinner while loading', () => {
-    renderGrid({ loading: true });
+  it('shows a spinner while loading', async () => {
+    await renderGrid({ loading: true });
     expect(within(screen.getByRole('grid', { name: 'Things' })).getByRole('progressbar')).toBeInTheDocument();
   });
 
   it('numbers rows by page and moves one page at a time', async () => {
-    const { onPageChange, user } = renderGrid({ rows: rowsOf(10, 10), rowCount: 35, page: 2 });
+    const { onPageChange, user } = await renderGrid({ rows: rowsOf(10, 10), rowCount: 35, page: 2 });
     expect(screen.getByRole('row', { name: /^11 row 10$/ })).toBeInTheDocument();
     expect(screen.getByText('Showing 10 out of 35 entries')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -53,8 +55,8 @@ describe('PagedGrid', () => {
     expect(onPageChange).toHaveBeenLastCalledWith(1);
   });
 
-  it('never goes past the last page', () => {
-    renderGrid({ rows: rowsOf(5, 30), rowCount: 35, page: 4 });
+  it('never goes past the last page', async () => {
+    await renderGrid({ rows: rowsOf(5, 30), rowCount: 35, page: 4 });
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
@@ -62,7 +64,7 @@ describe('PagedGrid', () => {
 
 describe('PagedGrid column menu', () => {
   it('offers only what works: no Filter (the API filters through each screen’s own fields)', async () => {
-    const { user } = renderGrid({ rows: rowsOf(3), rowCount: 3 });
+    const { user } = await renderGrid({ rows: rowsOf(3), rowCount: 3 });
     const header = screen.getByRole('columnheader', { name: /Name/ });
     // The menu button shows on hover, which jsdom's styles do not apply: find it hidden.
     await user.click(header.querySelector('button[aria-label="Name column menu"]') as HTMLElement);
@@ -71,5 +73,46 @@ describe('PagedGrid column menu', () => {
     expect(items.length).toBeGreaterThan(0);
     expect(items.some((text) => /filter/i.test(text ?? ''))).toBe(false);
     expect(items.some((text) => /sort/i.test(text ?? ''))).toBe(false);
+  });
+});
+
+describe('PagedGrid on a phone', () => {
+  const matchMedia = window.matchMedia;
+  beforeAll(() => {
+    // jsdom has no media queries: this window is a phone held upright (the view PagedGrid picks by width).
+    window.matchMedia = (query: string) =>
+      ({ matches: query === PHONE_QUERY, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }) as MediaQueryList;
+  });
+  afterAll(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  const cardColumns: GridColDef<Row>[] = [
+    { field: 'name', headerName: 'Name', flex: 1 },
+    { field: 'shout', headerName: 'Shout', valueGetter: (_value, row) => row.name.toUpperCase(), valueFormatter: (value: string) => `${value}!` },
+    { field: 'act', headerName: 'Act', renderCell: ({ row }) => <button type="button">Open {row.name}</button> },
+    { field: 'secret', headerName: 'Secret' },
+  ];
+
+  it('shows each row as a card of header and value, with the cells the grid would draw, and no grid', async () => {
+    const { user, onPageChange } = await renderGrid({ columns: cardColumns, rows: rowsOf(2, 10), rowCount: 12, page: 2 });
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Things' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const pairs = (card: HTMLElement) => [...card.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    expect(pairs(cards[1])).toEqual(['#: 12', 'Name: row 11', 'Shout: ROW 11!', 'Act: Open row 11', 'Secret: ']);
+    await user.click(within(cards[0]).getByRole('button', { name: 'Open row 10' }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
+    expect(screen.getByText('Showing 2 out of 12 entries')).toBeInTheDocument();
+  });
+
+  it("says 'No records' when empty and shows a spinner while loading", async () => {
+    await renderGrid();
+    expect(screen.getByText('No records')).toBeInTheDocument();
+    cleanup();
+    await renderGrid({ loading: true });
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByText('No records')).not.toBeInTheDocument();
   });
 });

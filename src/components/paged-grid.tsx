@@ -1,19 +1,36 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridRowId,
-  type GridValidRowModel,
-} from '@mui/x-data-grid';
-import { columnVisibilitySet, densitySet, selectColumnVisibility, selectDensity } from '../state/ui-slice';
-import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { apiPageToGridPage, rowNumber } from '../domain/paged-list';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { GridColDef, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import { selectColumnVisibility } from '../state/ui-slice';
+import { useAppSelector } from '../state/hooks';
+import { rowNumber } from '../domain/paged-list';
 import { pageCount, showingText, stepPage } from '../domain/grid-paging';
+import { defaultExport } from './lazy-import';
+import PagedCards from './paged-cards';
+import type PagedDataGridView from './paged-data-grid';
+import type { PagedViewProps } from './paged-view';
+
+/** Below MUI's `sm` breakpoint (a phone held upright) a list shows cards instead of the grid. */
+export const PHONE_QUERY = '(max-width:599.95px)';
+
+type GridViewModule = { default: typeof PagedDataGridView | { default: typeof PagedDataGridView } };
+let gridView: Promise<GridViewModule> | undefined;
+
+/**
+ * Starts loading the DataGrid view, once. The app shell calls it as it loads on a wide screen, so
+ * the grid's code arrives while the shell renders, as it did when screens imported it directly.
+ */
+export function preloadPagedDataGrid(): Promise<GridViewModule> {
+  gridView ??= import(/* webpackChunkName: "paged-data-grid" */ './paged-data-grid') as Promise<GridViewModule>;
+  return gridView;
+}
+
+const PagedDataGrid = lazy(async () => ({ default: defaultExport(await preloadPagedDataGrid()) }));
 
 export interface PagedGridProps<R extends GridValidRowModel> {
   columns: GridColDef<R>[];
@@ -35,13 +52,12 @@ export interface PagedGridProps<R extends GridValidRowModel> {
   label?: string;
 }
 
-const autoRowHeight = () => 'auto' as const;
-
 const defaultRowId = (row: GridValidRowModel): GridRowId => row._id as GridRowId;
 
 /**
  * The one server-paged list of the product (SPEC §2 and §9): spinner while loading, 'No records'
- * when empty, our own footer 'Showing n out of total entries' with Previous/Next.
+ * when empty, our own footer 'Showing n out of total entries' with Previous/Next. A DataGrid on
+ * a wide screen, cards on a phone (paged-cards.tsx), the same columns and cells in both.
  */
 export function PagedGrid<R extends GridValidRowModel>({
   columns,
@@ -56,14 +72,18 @@ export function PagedGrid<R extends GridValidRowModel>({
   numberHeader = '#',
   label,
 }: PagedGridProps<R>) {
-  const dispatch = useAppDispatch();
-  const density = useAppSelector(selectDensity);
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  // A page of rows arriving is drawn in a transition, which React renders in slices rather than
+  // in one long task while the page cannot answer a tap (issue 11: Lighthouse's blocking time).
+  // Until then the old rows stay, under the spinner.
+  const shownRows = useDeferredValue(rows);
+  const drawing = shownRows !== rows;
   const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey));
   const pages = pageCount(rowCount, pageSize);
 
   const allColumns = useMemo<GridColDef<R>[]>(() => {
     if (numberHeader === null) return columns;
-    const indexById = new Map(rows.map((row, index) => [getRowId(row), index]));
+    const indexById = new Map(shownRows.map((row, index) => [getRowId(row), index]));
     const numberColumn: GridColDef<R> = {
       field: '__number',
       headerName: numberHeader,
@@ -74,42 +94,19 @@ export function PagedGrid<R extends GridValidRowModel>({
       valueGetter: (_value, row) => rowNumber(indexById.get(getRowId(row)) ?? 0, page, pageSize),
     };
     return [numberColumn, ...columns];
-  }, [columns, rows, getRowId, numberHeader, page, pageSize]);
+  }, [columns, shownRows, getRowId, numberHeader, page, pageSize]);
 
-  const onColumnVisibilityModelChange = (model: GridColumnVisibilityModel) => {
-    if (gridKey) dispatch(columnVisibilitySet({ gridKey, model }));
-  };
-
+  const view: PagedViewProps<R> = { columns: allColumns, rows: shownRows, rowCount, loading: loading || drawing, page, pageSize, getRowId, gridKey, columnVisibilityModel, label };
   return (
     <Box>
-      <DataGrid<R>
-        aria-label={label}
-        rows={rows}
-        columns={allColumns}
-        getRowId={getRowId}
-        loading={loading}
-        rowCount={rowCount}
-        paginationMode="server"
-        sortingMode="server"
-        paginationModel={{ page: apiPageToGridPage(page), pageSize }}
-        pageSizeOptions={[pageSize]}
-        density={density}
-        onDensityChange={(next) => dispatch(densitySet(next))}
-        {...(gridKey ? { columnVisibilityModel: columnVisibilityModel ?? {}, onColumnVisibilityModelChange } : {})}
-        localeText={{ noRowsLabel: 'No records' }}
-        // A long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every column readable at 1280 px).
-        getRowHeight={autoRowHeight}
-        sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', display: 'flex', alignItems: 'center', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' } }}
-        slotProps={{ loadingOverlay: { variant: 'circular-progress', noRowsVariant: 'circular-progress' } }}
-        autoHeight
-        // Pages are small (at most 100 rows); rendering them all also lets jsdom tests see every row.
-        disableVirtualization
-        disableRowSelectionOnClick
-        disableColumnSorting
-        // The API filters through each screen's own fields; the column menu offers only what works.
-        disableColumnFilter
-        hideFooter
-      />
+      {phone ? (
+        <PagedCards<R> {...view} />
+      ) : (
+        <Suspense fallback={<GridPlaceholder />}>
+          {/* React.lazy drops the view's type parameter; the props are the same R's. */}
+          <PagedDataGrid {...(view as unknown as PagedViewProps<GridValidRowModel>)} />
+        </Suspense>
+      )}
       <Stack
         direction="row"
         sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between' }}
@@ -128,6 +125,15 @@ export function PagedGrid<R extends GridValidRowModel>({
           </Button>
         </Stack>
       </Stack>
+    </Box>
+  );
+}
+
+/** Where the grid will be while its code arrives: the height of an empty grid, with its spinner. */
+function GridPlaceholder() {
+  return (
+    <Box sx={{ height: 208, border: 1, borderColor: 'divider', borderRadius: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress size={32} aria-label="Loading" />
     </Box>
   );
 }

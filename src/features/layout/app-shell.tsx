@@ -27,6 +27,11 @@ import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { menuFor, type MenuEntry } from './menu';
 import { SettingsPanel } from '../../components/settings-panel';
+import { PHONE_QUERY, preloadPagedDataGrid } from '../../components/paged-grid';
+
+// Every list of a wide screen is a DataGrid, loaded apart from the screens (phones show cards):
+// fetch it now, while the shell renders, so a list never waits for it after its own code.
+if (typeof window !== 'undefined' && !window.matchMedia?.(PHONE_QUERY)?.matches) void preloadPagedDataGrid().catch(() => undefined);
 
 const DRAWER_WIDTH = 220;
 const MAIN_ID = 'main-content';

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { GridColDef, GridRenderCellParams, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import type { PagedViewProps } from './paged-view';
+
+/**
+ * One cell's content as the DataGrid would show it: valueGetter, then valueFormatter, then
+ * renderCell. Our columns' getters, formatters and renderers read only the value and the row
+ * (they never call the grid's api), so the params carry just those; the cast says so.
+ */
+export function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, row: R, id: GridRowId): ReactNode {
+  const raw = (row as Record<string, unknown>)[column.field];
+  const value: unknown = column.valueGetter ? column.valueGetter(raw as never, row, column, undefined as never) : raw;
+  const formattedValue: unknown = column.valueFormatter ? column.valueFormatter(value as never, row, column, undefined as never) : value;
+  if (column.renderCell) {
+    return column.renderCell({ id, field: column.field, row, value, formattedValue, colDef: column } as unknown as GridRenderCellParams<R>);
+  }
+  return formattedValue === null || formattedValue === undefined ? '' : String(formattedValue);
+}
+
+/**
+ * PagedGrid's phone view: each row a card of 'header: value' lines, in the columns' order, with
+ * the same cells (chips, buttons) the grid draws. A 412 px screen shows a whole row without
+ * scrolling sideways, and the first visit on a phone skips the DataGrid's code and its layout
+ * work (issue 11: Lighthouse mobile). Plain elements under one class rule, as the grid cells.
+ */
+export default function PagedCards<R extends GridValidRowModel>({ columns, rows, loading, getRowId, columnVisibilityModel, label }: PagedViewProps<R>) {
+  const shown = columns.filter((column) => columnVisibilityModel?.[column.field] !== false);
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        minHeight: 120,
+        '& > ul': { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: loading ? 0.5 : 1 },
+        '& > ul > li': { border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1, bgcolor: 'background.paper' },
+        '& dl': { display: 'grid', gridTemplateColumns: 'minmax(84px, 34%) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, alignItems: 'center' },
+        '& dt': { typography: 'caption', color: 'text.secondary' },
+        '& dd': { typography: 'body2', m: 0, overflowWrap: 'anywhere', minWidth: 0 },
+        '& .paged-cards-empty': { typography: 'body2', color: 'text.secondary', textAlign: 'center', py: 5 },
+      }}
+    >
+      <ul aria-label={label} aria-busy={loading}>
+        {rows.map((row) => {
+          const id = getRowId(row);
+          return (
+            <li key={id} data-id={id}>
+              <dl>
+                {shown.map((column) => (
+                  <div key={column.field} style={{ display: 'contents' }}>
+                    <dt>{column.headerName ?? column.field}</dt>
+                    <dd data-field={column.field}>{cellContent(column, row, id)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+      {!loading && rows.length === 0 && <div className="paged-cards-empty">No records</div>}
+      {loading && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', pt: 5 }}>
+          <CircularProgress size={32} aria-label="Loading" />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import { DataGrid, type GridColumnVisibilityModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { columnVisibilitySet, densitySet, selectDensity } from '../state/ui-slice';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { apiPageToGridPage } from '../domain/paged-list';
+import type { PagedViewProps } from './paged-view';
+
+const autoRowHeight = () => 'auto' as const;
+
+/**
+ * PagedGrid's desktop view: MUI's DataGrid, server-paged, its own footer hidden (PagedGrid draws
+ * 'Showing n out of total entries'). A module of its own, loaded only where it is shown: a phone
+ * gets the cards (paged-cards.tsx) and never downloads the grid.
+ */
+export default function PagedDataGrid<R extends GridValidRowModel>({
+  columns,
+  rows,
+  rowCount,
+  loading,
+  page,
+  pageSize,
+  getRowId,
+  gridKey,
+  columnVisibilityModel,
+  label,
+}: PagedViewProps<R>) {
+  const dispatch = useAppDispatch();
+  const density = useAppSelector(selectDensity);
+  const onColumnVisibilityModelChange = (model: GridColumnVisibilityModel) => {
+    if (gridKey) dispatch(columnVisibilitySet({ gridKey, model }));
+  };
+  return (
+    <DataGrid<R>
+      aria-label={label}
+      rows={rows}
+      columns={columns}
+      getRowId={getRowId}
+      loading={loading}
+      rowCount={rowCount}
+      paginationMode="server"
+      sortingMode="server"
+      paginationModel={{ page: apiPageToGridPage(page), pageSize }}
+      pageSizeOptions={[pageSize]}
+      density={density}
+      onDensityChange={(next) => dispatch(densitySet(next))}
+      {...(gridKey ? { columnVisibilityModel: columnVisibilityModel ?? {}, onColumnVisibilityModelChange } : {})}
+      localeText={{ noRowsLabel: 'No records' }}
+      // A long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every column readable at 1280 px).
+      getRowHeight={autoRowHeight}
+      sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', display: 'flex', alignItems: 'center', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' } }}
+      slotProps={{ loadingOverlay: { variant: 'circular-progress', noRowsVariant: 'circular-progress' } }}
+      autoHeight
+      // Pages are small (at most 100 rows); rendering them all also lets jsdom tests see every row.
+      disableVirtualization
+      disableRowSelectionOnClick
+      disableColumnSorting
+      // The API filters through each screen's own fields; the column menu offers only what works.
+      disableColumnFilter
+      hideFooter
+    />
+  );
+}
