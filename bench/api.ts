@@ -11,6 +11,8 @@
  *   npm run bench:api -- --db NAME             the PostgreSQL database's name (default dialdesk_bench)
  *   npm run bench:api -- --base DIR            also measure the server of another checkout (DIR, with its
  *                                              node_modules) on the same databases in the same run: "before"
+ *   npm run bench:api -- --port N              the servers' ports: N (this checkout's), N+1 (--base's; its
+ *                                              bench/api-server.ts must read BENCH_PORT), N+2 (the bare routes)
  *
  * On PostgreSQL, pgbench then runs each endpoint's SQL at the same concurrency: the database's own
  * limit, against which each endpoint's req/s is reported as a share.
@@ -48,6 +50,9 @@ const REUSE = args.includes('--reuse');
 const BASE = args.includes('--base') ? path.resolve(args[args.indexOf('--base') + 1]) : undefined;
 const PGBENCH = '/usr/bin/pgbench';
 /** The PostgreSQL database's name (`<name>_small` for the small one), so parallel runs need not share. */
+/** The first of three ports of one's own for the servers; 0 lets each take any free port. */
+const PORT = option('port', 0);
+const portOf = (offset: number): Record<string, string> => (PORT ? { BENCH_PORT: String(PORT + offset) } : {});
 const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_bench';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ZONE = 'Africa/Kampala';
@@ -180,7 +185,7 @@ async function benchmark(label: string, database: Database, where: Record<string
 
   /** Starts a server (this checkout's, or --base's) and signs in; answers it with its headers and the first page's JSON. */
   async function startApp(root: string | undefined, env: Record<string, string> = where) {
-    const server = await startServer({ BENCH_MODE: 'app', BENCH_JWT_SECRET: secret, ...env }, root);
+    const server = await startServer({ BENCH_MODE: 'app', BENCH_JWT_SECRET: secret, ...env, ...portOf(root ? 1 : 0) }, root);
     const login = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     const { results } = (await login.json()) as { results: { accessToken: string } };
     const headers = { authorization: `Bearer ${results.accessToken}` };
@@ -243,7 +248,7 @@ async function benchmark(label: string, database: Database, where: Record<string
 
   const pageFile = path.join(os.tmpdir(), `dialdesk-bench-page-${process.pid}.json`);
   fs.writeFileSync(pageFile, pageJson);
-  const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile });
+  const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile, ...portOf(2) });
   try {
     measured.push(await measure(bare, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
     log(label, JSON.stringify(measured[measured.length - 1]));

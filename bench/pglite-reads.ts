@@ -3,10 +3,12 @@
  * bench:api (page, failed, phone search, summary) run a few hundred times per variant, the variants
  * taking turns call by call, and the median CPU time per call of each (PGlite runs in this process,
  * and CPU time is steadier than wall time on a shared machine). Variants:
- *   drizzle           what the API runs: transactionReads(db), through drizzle's prepared query
+ *   drizzle           what the API runs: transactionReads(db); its statements are built with drizzle's
+ *                     sql template and, on PGlite, parsed once by name (preparedReadRows, db/prepared.ts)
  *   parsersPerQuery   the same text and values with drizzle's parsers handed to PGlite per query,
  *                     as drizzle did before openDatabase gave PGlite its parsers (db/client.ts)
- *   client            the same text and values straight to PGlite, no options: the floor for this SQL
+ *   client            the same text and values straight to PGlite's query, no options (an unnamed
+ *                     statement, parsed and planned on every call)
  *   withoutResolved   as client, without the resolvedBy and resolvedAt fields (added after 1647e71)
  *   old               only with --old MODULE: another transaction-reads module's transactionReads(db),
  *                     for example 1647e71's, written beside today's with its imports pointed at

@@ -5,7 +5,7 @@ import type { Transaction, UserRef } from '../../../src/domain/entities';
 import { serviceTimeZone } from '../../../src/domain/format';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db } from '../db/client';
-import { preparedRows, type PlaceholderValues } from '../db/prepared';
+import { preparedReadRows, type PlaceholderValues } from '../db/prepared';
 import { categories, transactionDailyStats, transactions, users } from '../db/schema';
 
 /**
@@ -170,7 +170,7 @@ export function transactionReads(db: Db) {
   function statement<Row>(name: string, build: () => SQL) {
     let found = statements.get(name);
     if (!found) {
-      found = preparedRows<Row>(db, name, build());
+      found = preparedReadRows<Row>(db, name, build());
       statements.set(name, found);
     }
     return found as (values: PlaceholderValues) => Promise<Row[]>;
