@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { DataGrid, type GridColumnVisibilityModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { columnVisibilitySet, densitySet, selectDensity } from '../state/ui-slice';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
@@ -5,6 +7,19 @@ import { apiPageToGridPage } from '../domain/paged-list';
 import type { PagedViewProps } from './paged-view';
 
 const autoRowHeight = () => 'auto' as const;
+
+/**
+ * The grid's spinner while a page loads. Hidden from assistive technology, which hears aria-busy
+ * on the grid's box instead (the grid drops it): a progressbar inside a grid is a child the grid role does not allow, and
+ * MUI's own overlay has no name (axe: aria-required-children, aria-progressbar-name).
+ */
+function LoadingOverlay() {
+  return (
+    <Box aria-hidden sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress size={32} />
+    </Box>
+  );
+}
 
 /**
  * PagedGrid's desktop view: MUI's DataGrid, server-paged, its own footer hidden (PagedGrid draws
@@ -29,33 +44,35 @@ export default function PagedDataGrid<R extends GridValidRowModel>({
     if (gridKey) dispatch(columnVisibilitySet({ gridKey, model }));
   };
   return (
-    <DataGrid<R>
-      aria-label={label}
-      rows={rows}
-      columns={columns}
-      getRowId={getRowId}
-      loading={loading}
-      rowCount={rowCount}
-      paginationMode="server"
-      sortingMode="server"
-      paginationModel={{ page: apiPageToGridPage(page), pageSize }}
-      pageSizeOptions={[pageSize]}
-      density={density}
-      onDensityChange={(next) => dispatch(densitySet(next))}
-      {...(gridKey ? { columnVisibilityModel: columnVisibilityModel ?? {}, onColumnVisibilityModelChange } : {})}
-      localeText={{ noRowsLabel: 'No records' }}
-      // A long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every column readable at 1280 px).
-      getRowHeight={autoRowHeight}
-      sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', display: 'flex', alignItems: 'center', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' } }}
-      slotProps={{ loadingOverlay: { variant: 'circular-progress', noRowsVariant: 'circular-progress' } }}
-      autoHeight
-      // Pages are small (at most 100 rows); rendering them all also lets jsdom tests see every row.
-      disableVirtualization
-      disableRowSelectionOnClick
-      disableColumnSorting
-      // The API filters through each screen's own fields; the column menu offers only what works.
-      disableColumnFilter
-      hideFooter
-    />
+    <Box aria-busy={loading}>
+      <DataGrid<R>
+        aria-label={label}
+        rows={rows}
+        columns={columns}
+        getRowId={getRowId}
+        loading={loading}
+        rowCount={rowCount}
+        paginationMode="server"
+        sortingMode="server"
+        paginationModel={{ page: apiPageToGridPage(page), pageSize }}
+        pageSizeOptions={[pageSize]}
+        density={density}
+        onDensityChange={(next) => dispatch(densitySet(next))}
+        {...(gridKey ? { columnVisibilityModel: columnVisibilityModel ?? {}, onColumnVisibilityModelChange } : {})}
+        localeText={{ noRowsLabel: 'No records' }}
+        // A long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every column readable at 1280 px).
+        getRowHeight={autoRowHeight}
+        sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', display: 'flex', alignItems: 'center', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' } }}
+        slots={{ loadingOverlay: LoadingOverlay }}
+        autoHeight
+        // Pages are small (at most 100 rows); rendering them all also lets jsdom tests see every row.
+        disableVirtualization
+        disableRowSelectionOnClick
+        disableColumnSorting
+        // The API filters through each screen's own fields; the column menu offers only what works.
+        disableColumnFilter
+        hideFooter
+      />
+    </Box>
   );
 }
