@@ -26,18 +26,8 @@ function LoadingOverlay() {
  * 'Showing n out of total entries'). A module of its own, loaded only where it is shown: a phone
  * gets the cards (paged-cards.tsx) and never downloads the grid.
  */
-export default function PagedDataGrid<R extends GridValidRowModel>({
-  columns,
-  rows,
-  rowCount,
-  loading,
-  page,
-  pageSize,
-  getRowId,
-  gridKey,
-  columnVisibilityModel,
-  label,
-}: PagedViewProps<R>) {
+export default function PagedDataGrid<R extends GridValidRowModel>(view: PagedViewProps<R>) {
+  const { columns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label } = view;
   const dispatch = useAppDispatch();
   const density = useAppSelector(selectDensity);
   const onColumnVisibilityModelChange = (model: GridColumnVisibilityModel) => {

@@ -32,24 +32,12 @@ export function preloadPagedDataGrid(): Promise<GridViewModule> {
 
 const PagedDataGrid = lazy(async () => ({ default: defaultExport(await preloadPagedDataGrid()) }));
 
-export interface PagedGridProps<R extends GridValidRowModel> {
-  columns: GridColDef<R>[];
-  rows: R[];
-  /** Total entries on the server; keep it stable while loading (usePagedGrid does). */
-  rowCount: number;
-  loading: boolean;
-  /** The API's 1-based page. */
-  page: number;
-  pageSize: number;
+export interface PagedGridProps<R extends GridValidRowModel> extends Omit<PagedViewProps<R>, 'getRowId' | 'columnVisibilityModel'> {
   onPageChange: (page: number) => void;
   /** Defaults to row._id. */
   getRowId?: (row: R) => GridRowId;
-  /** Persists column visibility under this key in the ui slice. */
-  gridKey?: string;
   /** Header of the row-number column; null hides it. Defaults to '#'. */
   numberHeader?: string | null;
-  /** Accessible name of the grid. */
-  label?: string;
 }
 
 const defaultRowId = (row: GridValidRowModel): GridRowId => row._id as GridRowId;

@@ -2,15 +2,19 @@ import type { GridColDef, GridColumnVisibilityModel, GridRowId, GridValidRowMode
 
 /** What PagedGrid hands the view it shows: the DataGrid on wide screens, cards on a phone. */
 export interface PagedViewProps<R extends GridValidRowModel> {
-  /** The screen's columns, led by the row-number column when there is one. */
+  /** The screen's columns (in a view, led by the row-number column when there is one). */
   columns: GridColDef<R>[];
   rows: R[];
+  /** Total entries on the server; keep it stable while loading (usePagedGrid does). */
   rowCount: number;
   loading: boolean;
+  /** The API's 1-based page. */
   page: number;
   pageSize: number;
   getRowId: (row: R) => GridRowId;
+  /** Persists column visibility under this key in the ui slice. */
   gridKey?: string;
   columnVisibilityModel?: GridColumnVisibilityModel;
+  /** Accessible name of the list. */
   label?: string;
 }
