@@ -5,6 +5,10 @@ import { TEST_ADMIN } from '../testing/test-admin';
 import { bootApp } from './boot';
 import { hasStoredSession, SESSION_PERSIST_KEY, storageItem } from '../state/persisted-storage';
 
+// The screen it lands on loads its code here, not inside the render: on a busy machine, loading it
+// there took longer than the 'Logged in' toast's 5 s, which run meanwhile.
+beforeAll(() => import('../features/transactions/transactions-screen'));
+
 describe('bootApp after the light sign-in page', () => {
   it("keeps the new session over an emptied stored one, says 'Logged in' and goes home", async () => {
     localStorage.clear();

@@ -4,8 +4,6 @@ import { TEST_ADMIN } from '../testing/test-admin';
 import { SWIPE_DISMISS_PX, TOAST_MS } from './toast-view';
 import { TOAST_PROVIDER_PROPS } from './toast';
 
-jest.setTimeout(120_000);
-
 const timeLeft = (alert: HTMLElement) => Number(within(alert).getByRole('progressbar', { name: 'Time left' }).getAttribute('aria-valuenow'));
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 

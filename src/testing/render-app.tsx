@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { configure, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
@@ -7,10 +8,14 @@ import { authApi, type LoginResults } from '../api/auth-api';
 import { AppProviders, AppRoutes } from '../app/app';
 import { signedIn } from '../state/session-slice';
 import { setupStore, type AppStore } from '../state/store';
+import { jsdomEmotionCache } from './jsdom-styles';
 import { TEST_ADMIN } from './test-admin';
 
 // Lazy screens load their modules on first use under jest, which can take a few seconds.
 configure({ asyncUtilTimeout: 8000 });
+
+/** One cache per test file, as the app has one: rules written once stay in the document. */
+const emotionCache = jsdomEmotionCache();
 
 export interface Credentials {
   userName: string;
@@ -46,12 +51,14 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
   if (user) store.dispatch(signedIn(await sessionFor(user)));
   let current: Location | null = null;
   const utils = render(
-    <AppProviders store={store} persistor={persistor}>
-      <MemoryRouter initialEntries={[url]}>
-        <AppRoutes />
-        <LocationProbe onLocation={(location) => (current = location)} />
-      </MemoryRouter>
-    </AppProviders>,
+    <CacheProvider value={emotionCache}>
+      <AppProviders store={store} persistor={persistor}>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+          <LocationProbe onLocation={(location) => (current = location)} />
+        </MemoryRouter>
+      </AppProviders>
+    </CacheProvider>,
   );
   await firstLoadEnded(store);
   /** The router's current path, e.g. expect(pathname()).toBe('/transactions'). */

@@ -6,7 +6,7 @@ import { TEST_ADMIN } from '../../testing/test-admin';
 
 // Generous: these walk whole forms against the real API, and CI runs many suites at once.
 
-/** The first screen waits out the 1-second loading overlay and the lazy chunk. */
+/** How long a form or a save's answer may take to show before the test gives up (only a failing test waits it out). */
 const slow = { timeout: 20_000 };
 
 let agent: TestAgent;

@@ -8,7 +8,6 @@ import { TEST_ADMIN } from '../../testing/test-admin';
 import { unreachablePhoneNumber } from '../../testing/unreachable-phones';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
 
-jest.setTimeout(240_000);
 configure({ asyncUtilTimeout: 30_000 });
 
 let code: TestServiceCode;
