@@ -26,7 +26,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
   const production = argv.mode === 'production';
   return {
     mode: production ? 'production' : 'development',
-    entry: './src/index.tsx',
+    // app-chunk first, as a module of its own: it requests the app's chunk before index.tsx's
+    // imports (React, MUI) are evaluated, which webpack would otherwise hoist above it.
+    entry: ['./src/app-chunk.ts', './src/index.tsx'],
     output: {
       path: path.resolve(__dirname, 'dist/web'),
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',

@@ -105,10 +105,16 @@ function dayBefore(shown: string): string {
   return `${String(before.getUTCMonth() + 1).padStart(2, '0')}/${String(before.getUTCDate()).padStart(2, '0')}/${before.getUTCFullYear()}`;
 }
 
+/** Shows the day before and waits for its list: its load toast, then no list still drawing. */
 async function showDayBefore(page: Page) {
   const date = page.getByRole('textbox', { name: 'Date' });
-  await date.fill(dayBefore(await date.inputValue()));
+  const before = dayBefore(await date.inputValue());
+  await date.fill(before);
   await date.press('Tab');
+  const [month, day, year] = before.split('/').map(Number);
+  const long = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-GB', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  await page.locator('#notistack-snackbar').getByText(`Transactions for ${long}`).first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
 }
 
 const firstRow = (page: Page) => listRows(page).first();

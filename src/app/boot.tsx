@@ -4,6 +4,7 @@ import { useSnackbar } from 'notistack';
 import { persistStore, type Persistor } from 'redux-persist';
 import type { LoginResults } from '../api/login-request';
 import { App } from './app';
+import { preloadScreen } from './routes';
 import { signedIn } from '../state/session-slice';
 import { setupStore } from '../state/store';
 
@@ -38,6 +39,7 @@ function LoggedInToast() {
  * sends the person home (/transactions, or the Afcon area).
  */
 export async function bootApp(root: Root, session?: LoginResults): Promise<void> {
+  if (!session) preloadScreen(window.location.pathname);
   const store = setupStore();
   const persistor = persistStore(store);
   if (session) {

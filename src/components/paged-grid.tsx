@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -61,17 +61,12 @@ export function PagedGrid<R extends GridValidRowModel>({
   label,
 }: PagedGridProps<R>) {
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
-  // A page of rows arriving is drawn in a transition, which React renders in slices rather than
-  // in one long task while the page cannot answer a tap (issue 11: Lighthouse's blocking time).
-  // Until then the old rows stay, under the spinner.
-  const shownRows = useDeferredValue(rows);
-  const drawing = shownRows !== rows;
   const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey));
   const pages = pageCount(rowCount, pageSize);
 
   const allColumns = useMemo<GridColDef<R>[]>(() => {
     if (numberHeader === null) return columns;
-    const indexById = new Map(shownRows.map((row, index) => [getRowId(row), index]));
+    const indexById = new Map(rows.map((row, index) => [getRowId(row), index]));
     const numberColumn: GridColDef<R> = {
       field: '__number',
       headerName: numberHeader,
@@ -82,9 +77,9 @@ export function PagedGrid<R extends GridValidRowModel>({
       valueGetter: (_value, row) => rowNumber(indexById.get(getRowId(row)) ?? 0, page, pageSize),
     };
     return [numberColumn, ...columns];
-  }, [columns, shownRows, getRowId, numberHeader, page, pageSize]);
+  }, [columns, rows, getRowId, numberHeader, page, pageSize]);
 
-  const view: PagedViewProps<R> = { columns: allColumns, rows: shownRows, rowCount, loading: loading || drawing, page, pageSize, getRowId, gridKey, columnVisibilityModel, label };
+  const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label };
   return (
     <Box>
       {phone ? (
