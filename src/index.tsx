@@ -1,8 +1,11 @@
-// First: it requests the app's chunk, when this visit needs it, before the imports below run.
+// app-chunk.ts requests the app's chunk (and a deep link's screen) before React and MUI are
+// evaluated: webpack.config.ts makes it the entry's first module, which an import here alone
+// would not guarantee, as webpack hoists a concatenated module's imports.
 import { appAtOnce, loadApp } from './app-chunk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setServiceTimeZone } from './domain/format';
+import { yieldToMain } from './app/yield-to-main';
 
 // In the entry's own files but evaluated only when called: a visit that opens the app at once
 // never runs the sign-in page's modules (a long task fewer on a slow phone).
@@ -14,10 +17,15 @@ const loadLightSignIn = () => import(/* webpackMode: "eager" */ './features/auth
  * route) is a separate chunk loaded once that person signs in, or at once for any other path
  * or a stored session.
  */
-// The zone the server runs with (TZ_NAME): it writes it into index.html when it serves the page.
-const zone = document.querySelector<HTMLMetaElement>('meta[name="service-time-zone"]')?.content;
-// setServiceTimeZone checks the name itself (once: the first check is the costly one).
-if (zone) {
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+/** The zone the server runs with (TZ_NAME): it writes it into index.html when it serves the page. */
+function readServiceTimeZone() {
+  const zone = document.querySelector<HTMLMetaElement>('meta[name="service-time-zone"]')?.content;
+  if (!zone) return;
+  // setServiceTimeZone checks the name itself, once: the first check is the costly one.
   try {
     setServiceTimeZone(zone);
   } catch {
@@ -25,18 +33,21 @@ if (zone) {
   }
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
-
-if (appAtOnce) {
-  void appAtOnce.then(({ bootApp }) => bootApp(root));
-} else {
-  void loadLightSignIn().then(({ LightSignIn }) =>
-    root.render(
-      <StrictMode>
-        <LightSignIn onSignedIn={async (session) => (await loadApp()).bootApp(root, session)} />
-      </StrictMode>,
-    ),
+async function start() {
+  // The zone's check (the runtime's first time-zone lookup, 25 ms on a slow phone) gets a task
+  // of its own rather than lengthening the one that evaluated React and MUI.
+  await yieldToMain();
+  readServiceTimeZone();
+  if (appAtOnce) {
+    await (await appAtOnce).bootApp(root);
+    return;
+  }
+  const { LightSignIn } = await loadLightSignIn();
+  root.render(
+    <StrictMode>
+      <LightSignIn onSignedIn={async (session) => (await loadApp()).bootApp(root, session)} />
+    </StrictMode>,
   );
 }
+
+void start();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import webPlugin from '../src/plugins/web';
+import webPlugin, { PRELOAD_MANIFEST } from '../src/plugins/web';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script defer src="/assets/main.1a2b3c4d.js"></script></body></html>';
 const MAIN_JS = `console.log(${JSON.stringify('dialdesk '.repeat(400))});`;
@@ -84,5 +84,54 @@ describe('index.html', () => {
     expect(api.json()).toMatchObject({ status: false });
     const post = await app.inject({ method: 'POST', url: '/transactions' });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('index.html of a private path', () => {
+  const HEAD_INDEX = '<!doctype html><html><head><script defer src="/assets/main.1a2b3c4d.js"></script></head><body><div id="root"></div></body></html>';
+  const MANIFEST = {
+    '/transactions': { scripts: ['/assets/app.11111111.js', '/assets/screen-transactions.22222222.js'], wideScripts: ['/assets/paged-data-grid.33333333.js'] },
+  };
+  let root: string;
+  let withManifest: FastifyInstance;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-web-preload-'));
+    fs.writeFileSync(path.join(root, 'index.html'), HEAD_INDEX);
+    fs.writeFileSync(path.join(root, PRELOAD_MANIFEST), JSON.stringify(MANIFEST));
+    withManifest = Fastify();
+    await withManifest.register(webPlugin, { webRoot: root });
+    await withManifest.ready();
+  });
+  afterAll(async () => {
+    await withManifest.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = async (url: string) => (await withManifest.inject({ method: 'GET', url })).body;
+
+  it("preloads the app's and the screen's scripts, the DataGrid's on wide screens only", async () => {
+    const html = await page('/transactions');
+    expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/assets/app.11111111.js">');
+    expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/assets/screen-transactions.22222222.js">');
+    expect(html).toContain('<link rel="preload" as="script" fetchpriority="low" href="/assets/paged-data-grid.33333333.js" media="(min-width: 600px)">');
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('matches the path as the router does: a trailing slash, any case, a query', async () => {
+    const preloaded = await page('/transactions');
+    for (const url of ['/transactions/', '/Transactions', '/transactions?page=2']) expect(await page(url)).toBe(preloaded);
+  });
+
+  it('leaves every other path, and the manifest itself, alone', async () => {
+    for (const url of ['/', '/failed', '/transactions/extra', '/%2Ftransactions']) expect(await page(url)).toBe(HEAD_INDEX);
+    expect(await page(`/${PRELOAD_MANIFEST}`)).toBe(HEAD_INDEX);
+  });
+
+  it('refuses a manifest that points outside the hashed assets', async () => {
+    fs.writeFileSync(path.join(root, PRELOAD_MANIFEST), JSON.stringify({ '/x': { scripts: ['https://evil.example/x.js'], wideScripts: [] } }));
+    const app = Fastify();
+    await expect(app.register(webPlugin, { webRoot: root }).ready()).rejects.toThrow(/outside \/assets/);
+    await app.close();
   });
 });

@@ -1,11 +1,11 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useAppSelector } from '../state/hooks';
 import { appRoutes } from './routes';
 import type { AppStore } from '../state/store';
@@ -45,6 +45,18 @@ export function AppProviders({ store, persistor, children }: { store: AppStore; 
  */
 export function AppRoutes() {
   return useRoutes(appRoutes);
+}
+
+/** Carries the light page's 'Logged in' over into the app's toasts, once (StrictMode runs effects twice). */
+export function LoggedInToast() {
+  const { enqueueSnackbar } = useSnackbar();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    enqueueSnackbar('Logged in', { variant: 'success' });
+  }, [enqueueSnackbar]);
+  return null;
 }
 
 /** `children` render beside the routes, inside every provider (boot.tsx's 'Logged in' toast). */

@@ -1,12 +1,10 @@
-import { StrictMode, startTransition, useEffect, useRef } from 'react';
+import { StrictMode, startTransition } from 'react';
 import type { Root } from 'react-dom/client';
-import { useSnackbar } from 'notistack';
-import { persistStore, type Persistor } from 'redux-persist';
+import type { Persistor } from 'redux-persist';
 import type { LoginResults } from '../api/login-request';
-import { App } from './app';
-import { preloadScreen } from './routes';
-import { signedIn } from '../state/session-slice';
-import { setupStore } from '../state/store';
+import { moduleExports } from '../components/lazy-import';
+import { preloadScreen } from './screen-loaders';
+import { yieldToMain } from './yield-to-main';
 
 function rehydrated(persistor: Persistor): Promise<void> {
   return new Promise((resolve) => {
@@ -21,18 +19,6 @@ function rehydrated(persistor: Persistor): Promise<void> {
   });
 }
 
-/** Carries the light page's 'Logged in' over into the app's toasts, once (StrictMode runs effects twice). */
-function LoggedInToast() {
-  const { enqueueSnackbar } = useSnackbar();
-  const shown = useRef(false);
-  useEffect(() => {
-    if (shown.current) return;
-    shown.current = true;
-    enqueueSnackbar('Logged in', { variant: 'success' });
-  }, [enqueueSnackbar]);
-  return null;
-}
-
 /**
  * Starts the full app (store, rehydration, router, every route) in `root`. With the session the
  * light sign-in page just got, it is stored before the first render, so the public route guard
@@ -40,8 +26,19 @@ function LoggedInToast() {
  */
 export async function bootApp(root: Root, session?: LoginResults): Promise<void> {
   if (!session) preloadScreen(window.location.pathname);
+  // The app's code is evaluated in three tasks (the store; the route table and shell; the
+  // providers) rather than one: on a slow phone each blocks the page for about 100 ms instead of
+  // 400 ms at once (issue 11, Lighthouse). The modules are in this chunk already (eager).
+  const { setupStore } = moduleExports(await import(/* webpackMode: "eager" */ '../state/store'), 'setupStore');
+  const { persistStore } = moduleExports(await import(/* webpackMode: "eager" */ 'redux-persist'), 'persistStore');
+  const { signedIn } = moduleExports(await import(/* webpackMode: "eager" */ '../state/session-slice'), 'signedIn');
   const store = setupStore();
   const persistor = persistStore(store);
+  await yieldToMain();
+  await import(/* webpackMode: "eager" */ './routes');
+  await yieldToMain();
+  const { App, LoggedInToast } = moduleExports(await import(/* webpackMode: "eager" */ './app'), 'App');
+  await yieldToMain();
   if (session) {
     // After rehydration, or the (empty) stored session would overwrite the new one.
     await rehydrated(persistor);

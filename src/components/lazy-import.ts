@@ -11,14 +11,18 @@ export function defaultExport<T extends object>(loaded: { default: T | { default
   return 'default' in value ? (value as { default: T }).default : (value as T);
 }
 
+/** A module's named exports, from what import() answered. */
+export function moduleExports<M extends object>(loaded: M | { default: M }, name: keyof M): M {
+  return name in loaded ? (loaded as M) : (loaded as { default: M }).default;
+}
+
 /**
  * React.lazy for one named component of a module loaded with import(), e.g. a screen's forms,
  * which it needs only once a tab or dialog opens.
  */
 export function lazyNamed<M extends object, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType<PropsOf<M[K]>>> {
   return lazy(async () => {
-    const loaded: M | { default: M } = await load();
-    const module = name in loaded ? (loaded as M) : (loaded as { default: M }).default;
+    const module = moduleExports<M>(await load(), name);
     return { default: module[name] as ComponentType<PropsOf<M[K]>> };
   });
 }

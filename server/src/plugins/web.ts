@@ -10,6 +10,43 @@ export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, favicon) is checked again on every visit. */
 export const REVALIDATE = 'no-cache';
 
+/** Written by the build (webpack.config.ts): per private path, the scripts its first visit needs beyond the entry. */
+export const PRELOAD_MANIFEST = 'preload-manifest.json';
+type PreloadManifest = Record<string, { scripts: string[]; wideScripts: string[] }>;
+
+/** The DataGrid's code is for wide screens; a phone shows lists as cards (src/components/paged-grid.tsx). */
+const WIDE_SCREEN = '(min-width: 600px)';
+const ASSET_URL = /^\/assets\/[\w.-]+\.js$/;
+
+function readPreloadManifest(webRoot: string): PreloadManifest {
+  const file = path.join(webRoot, PRELOAD_MANIFEST);
+  if (!fs.existsSync(file)) return {};
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as PreloadManifest;
+  for (const { scripts, wideScripts } of Object.values(manifest)) {
+    if (![...scripts, ...wideScripts].every((url) => ASSET_URL.test(url))) throw new Error(`${PRELOAD_MANIFEST} lists a file outside /assets`);
+  }
+  return manifest;
+}
+
+/**
+ * index.html for each path of the manifest, with `<link rel="preload">` for the app's and the
+ * screen's scripts: the browser fetches them beside the entry instead of one round trip after
+ * another (issue 11: a deep link or reload on a slow phone). Paths match as the SPA's router
+ * matches them: without a trailing slash, in any case.
+ */
+function indexPages(indexHtml: string, manifest: PreloadManifest): (urlPath: string) => string {
+  const pages = new Map<string, string>();
+  for (const [routePath, { scripts, wideScripts }] of Object.entries(manifest)) {
+    // Low priority, as the entry's own deferred scripts: they must not hold up the first paint.
+    const links = [
+      ...scripts.map((url) => `<link rel="preload" as="script" fetchpriority="low" href="${url}">`),
+      ...wideScripts.map((url) => `<link rel="preload" as="script" fetchpriority="low" href="${url}" media="${WIDE_SCREEN}">`),
+    ].join('');
+    pages.set(routePath.toLowerCase(), indexHtml.replace('</head>', `${links}</head>`));
+  }
+  return (urlPath) => pages.get(urlPath.replace(/(.)\/+$/, '$1').toLowerCase()) ?? indexHtml;
+}
+
 function assetHeaders(webRoot: string) {
   const hashedFolder = path.join(webRoot, 'assets') + path.sep;
   return (response: SetHeadersResponse, filePath: string) => {
@@ -36,19 +73,20 @@ export default fp(
         wildcard: false,
         // index.html is answered from memory below; the .br/.gz copies are found by preCompressed, not by URL.
         index: false,
-        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+        globIgnore: ['index.html', PRELOAD_MANIFEST, '**/*.br', '**/*.gz'],
         preCompressed: true,
         cacheControl: false,
         setHeaders: assetHeaders(webRoot),
       });
     }
 
-    const sendIndex = (reply: FastifyReply) =>
-      reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml);
+    const pageFor = indexHtml !== undefined && options.webRoot ? indexPages(indexHtml, readPreloadManifest(options.webRoot)) : undefined;
+    const sendIndex = (reply: FastifyReply, urlPath: string) =>
+      reply.code(200).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(pageFor ? pageFor(urlPath) : indexHtml);
 
     app.setNotFoundHandler((request, reply) => {
       // The SPA owns every other GET path (client-side routes), so it gets index.html.
-      if (indexHtml !== undefined && request.method === 'GET' && !request.url.startsWith('/v1/')) return sendIndex(reply);
+      if (indexHtml !== undefined && request.method === 'GET' && !request.url.startsWith('/v1/')) return sendIndex(reply, request.url.split('?')[0]);
       // The address is not repeated back: an error answer never echoes the request (DESIGN §4).
       return reply.code(404).send(failureBody('Route not found'));
     });

@@ -1,0 +1,82 @@
+import { CAMPAIGN_DESCRIPTORS } from '../features/campaigns/campaign-descriptors';
+
+/**
+ * Every screen's chunk loader; routes.tsx makes each a lazy screen. Each chunk is named
+ * `screen-<name>`: the build lists every private path's files by these names
+ * (preload-manifest.json), and the server has index.html preload them (issue 11).
+ */
+export const SCREEN_LOADERS = {
+  signIn: () => import(/* webpackChunkName: "screen-sign-in" */ '../features/auth/sign-in-screen'),
+  signUp: () => import(/* webpackChunkName: "screen-sign-up" */ '../features/auth/sign-up-screen'),
+  forgotPassword: () => import(/* webpackChunkName: "screen-forgot-password" */ '../features/auth/forgot-password-screen'),
+  resetPassword: () => import(/* webpackChunkName: "screen-reset-password" */ '../features/auth/reset-password-screen'),
+  notFound: () => import(/* webpackChunkName: "screen-not-found" */ '../features/errors/not-found-screen'),
+  serverError: () => import(/* webpackChunkName: "screen-server-error" */ '../features/errors/server-error-screen'),
+  settings: () => import(/* webpackChunkName: "screen-settings" */ '../features/settings/settings-screen'),
+  profile: () => import(/* webpackChunkName: "screen-profile" */ '../features/profile/profile-screen'),
+  users: () => import(/* webpackChunkName: "screen-users" */ '../features/users/users-screen'),
+  dashboard: () => import(/* webpackChunkName: "screen-dashboard" */ '../features/dashboard/dashboard-screen'),
+  transactions: () => import(/* webpackChunkName: "screen-transactions" */ '../features/transactions/transactions-screen'),
+  failedTransactions: () => import(/* webpackChunkName: "screen-failed-transactions" */ '../features/transactions/failed-transactions-screen'),
+  transactionSearch: () => import(/* webpackChunkName: "screen-transaction-search" */ '../features/transactions/transaction-search-screen'),
+  categories: () => import(/* webpackChunkName: "screen-categories" */ '../features/categories/categories-screen'),
+  serviceCodes: () => import(/* webpackChunkName: "screen-service-codes" */ '../features/service-codes/service-codes-screen'),
+  contents: () => import(/* webpackChunkName: "screen-contents" */ '../features/contents/contents-screen'),
+  sms: () => import(/* webpackChunkName: "screen-sms" */ '../features/sms/sms-screen'),
+  campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
+  ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
+};
+
+export type ScreenName = keyof typeof SCREEN_LOADERS;
+/** The screens that take no props (all but the campaigns'). */
+export type PlainScreenName = Exclude<ScreenName, 'campaignList' | 'ranking'>;
+
+/** The shell's screens by path (routes.tsx builds its private routes from this table); campaign paths come from their descriptors. */
+export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
+  '/dashboard': 'dashboard',
+  '/transactions': 'transactions',
+  '/failed': 'failedTransactions',
+  '/search': 'transactionSearch',
+  '/settings': 'settings',
+  '/account': 'profile',
+  '/users': 'users',
+  '/category': 'categories',
+  '/categories/all': 'categories',
+  '/categories/new': 'categories',
+  '/service/code': 'serviceCodes',
+  '/contents': 'contents',
+  '/sms': 'sms',
+};
+
+/** Every private path with the screen it shows; webpack.config.ts reads it for the preload manifest. */
+export function privateScreenPaths(): [string, ScreenName][] {
+  return [
+    ...Object.entries(PRIVATE_SCREEN_PATHS),
+    ...CAMPAIGN_DESCRIPTORS.flatMap((campaign) =>
+      campaign.screens.map((entry): [string, ScreenName] => [entry.path, entry.kind === 'ranking' ? 'ranking' : 'campaignList']),
+    ),
+  ];
+}
+
+function privateScreenAt(pathname: string): ScreenName | undefined {
+  // As the router matches: without a trailing slash, in any case. Every key starts with '/', so
+  // no path reaches the object's prototype.
+  const path = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+  const name: ScreenName | undefined = PRIVATE_SCREEN_PATHS[path];
+  if (name) return name;
+  for (const campaign of CAMPAIGN_DESCRIPTORS) {
+    const entry = campaign.screens.find((candidate) => candidate.path === path);
+    if (entry) return entry.kind === 'ranking' ? 'ranking' : 'campaignList';
+  }
+  return undefined;
+}
+
+/**
+ * Starts downloading the screen a private deep link (or a reload) shows before the shell renders.
+ * The server's index.html has usually preloaded it already; this covers the dev server. Public
+ * paths are left to their guards, which may go elsewhere.
+ */
+export function preloadScreen(pathname: string): void {
+  const name = privateScreenAt(pathname);
+  if (name) void SCREEN_LOADERS[name]().catch(() => undefined);
+}
