@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { ADMIN, launchBrowser, listRows, screenshot, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -96,4 +96,57 @@ test('a phone gets its lists as cards and never downloads the DataGrid; a wide s
     }
     await context.close();
   }
+});
+
+test("a deep link's index.html names every script its first visit needs, the DataGrid's for wide screens only", async () => {
+  for (const [width, height] of [[412, 823], [1280, 800]] as const) {
+    const context = await browser.newContext({ storageState, viewport: { width, height } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const response = await page.goto(`${server.url}/transactions`);
+    const html = (await response?.text()) ?? '';
+    await listRows(page).nth(5).waitFor({ timeout: 30_000 });
+    // Each is preloaded or an entry script, so none waits for the script that asks for it.
+    const unnamed = scripts.filter((script) => !new RegExp(`(src|href)="?${script.replace(/\./g, '\\.')}[" >]`).test(html));
+    assert.deepEqual(unnamed, [], `${width} px: scripts index.html did not name`);
+    assert.ok(html.includes('rel="preload"'), 'no preload in index.html');
+    await context.close();
+  }
+});
+
+test("the grid's placeholder has the height of the empty grid that replaces it", async () => {
+  const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  // The grid's code arrives late, so the placeholder shows first; the rows later still, so the
+  // grid first shows empty, loading.
+  const late = (ms: number) => async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  };
+  await page.route(/paged-data-grid\.[^/]*\.js$/, late(1500));
+  await page.route(/\/v1\/transactions\?/, late(4000));
+  await page.addInitScript(`
+    window.gridHeights = [];
+    const watch = () => {
+      const grid = document.querySelector('.MuiDataGrid-root');
+      const placeholder = grid ? null : document.querySelector('main [role="progressbar"][aria-label="Loading"]');
+      const seen = grid ? 'grid ' + grid.getBoundingClientRect().height : placeholder ? 'placeholder ' + placeholder.parentElement.getBoundingClientRect().height : '';
+      if (seen && window.gridHeights[window.gridHeights.length - 1] !== seen) window.gridHeights.push(seen);
+      if (!grid) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  `);
+  await page.goto(`${server.url}/transactions`);
+  await page.locator('.MuiDataGrid-root').waitFor({ timeout: 30_000 });
+  const heights = (await page.evaluate('window.gridHeights')) as string[];
+  // The spinner the grid replaces is the last seen before it (the screen's own fallback may come first).
+  const gridAt = heights.findIndex((seen) => seen.startsWith('grid'));
+  const grid = heights[gridAt];
+  const placeholder = heights[gridAt - 1];
+  assert.ok(placeholder?.startsWith('placeholder') && grid, `not both seen: ${heights.join(', ')}`);
+  assert.ok(Math.abs(Number(placeholder.split(' ')[1]) - Number(grid.split(' ')[1])) <= 1, heights.join(', '));
+  await context.close();
 });

@@ -1,7 +1,7 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { GridColDef, GridRenderCellParams, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import { ListSpinner } from './list-spinner';
 import type { PagedViewProps } from './paged-view';
 
 /**
@@ -66,11 +66,7 @@ export default function PagedCards<R extends GridValidRowModel>({ columns, rows,
         })}
       </ul>
       {!loading && rows.length === 0 && <div className="paged-cards-empty">No records</div>}
-      {loading && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', pt: 5 }}>
-          <CircularProgress size={32} aria-label="Loading" />
-        </Box>
-      )}
+      {loading && <ListSpinner sx={{ position: 'absolute', inset: 0, alignItems: 'flex-start', pt: 5 }} />}
     </Box>
   );
 }

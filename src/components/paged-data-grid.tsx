@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { DataGrid, type GridColumnVisibilityModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { columnVisibilitySet, densitySet, selectDensity } from '../state/ui-slice';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { apiPageToGridPage } from '../domain/paged-list';
+import { ListSpinner } from './list-spinner';
 import type { PagedViewProps } from './paged-view';
 
 const autoRowHeight = () => 'auto' as const;
@@ -14,11 +14,7 @@ const autoRowHeight = () => 'auto' as const;
  * MUI's own overlay has no name (axe: aria-required-children, aria-progressbar-name).
  */
 function LoadingOverlay() {
-  return (
-    <Box aria-hidden sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress size={32} />
-    </Box>
-  );
+  return <ListSpinner hidden sx={{ height: '100%' }} />;
 }
 
 /**
