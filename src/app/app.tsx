@@ -29,11 +29,19 @@ function ThemedApp({ children }: { children: ReactNode }) {
  * calendar (components/day-calendar.tsx), loaded when someone opens it.
  */
 export function AppProviders({ store, persistor, children }: { store: AppStore; persistor: Persistor; children: ReactNode }) {
+  const app = <ThemedApp>{children}</ThemedApp>;
   return (
     <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
-        <ThemedApp>{children}</ThemedApp>
-      </PersistGate>
+      {/* Rehydrated already (bootApp waits for it), the app renders in the caller's update, a
+          transition React splits into short tasks. The gate would render nothing, then the whole
+          app in one urgent update: one long task on a slow phone. */}
+      {persistor.getState().bootstrapped ? (
+        app
+      ) : (
+        <PersistGate loading={null} persistor={persistor}>
+          {app}
+        </PersistGate>
+      )}
     </Provider>
   );
 }

@@ -39,9 +39,10 @@ export async function bootApp(root: Root, session?: LoginResults): Promise<void>
   await yieldToMain();
   const { App, LoggedInToast } = moduleExports(await import(/* webpackMode: "eager" */ './app'), 'App');
   await yieldToMain();
+  // Rendered once rehydrated, so AppProviders needs no PersistGate (see there).
+  await rehydrated(persistor);
   if (session) {
     // After rehydration, or the (empty) stored session would overwrite the new one.
-    await rehydrated(persistor);
     store.dispatch(signedIn(session));
     // Written before the first render, whose guard moves on at once: a reload of the page it
     // lands on must find the session.
