@@ -7,14 +7,11 @@
  *   npm run build:web && cp -r dist/web /tmp/web-a   # and likewise /tmp/web-b from another commit
  *   node --import tsx bench/lighthouse-ab.ts --route /transactions --preset mobile --runs 5 /tmp/web-a /tmp/web-b
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import type { Result } from 'lighthouse';
-import { ADMIN, CHROMIUM_FLAGS, signIn, startServer } from '../e2e/harness';
-import { freePort } from './lighthouse';
+import { ADMIN, signIn, startServer } from '../e2e/harness';
+import { launchLighthouseBrowser } from './lighthouse';
 
 const { values, positionals } = parseArgs({
   options: { route: { type: 'string', default: '/transactions' }, preset: { type: 'string', default: 'mobile' }, runs: { type: 'string', default: '5' } },
@@ -29,13 +26,7 @@ async function main() {
   if (positionals.length === 0) throw new Error('name one or more built SPA folders (dist/web copies)');
   const servers = await Promise.all(positionals.map((root) => startServer({ env: { WEB_ROOT: path.resolve(root) } })));
   const { default: lighthouse, desktopConfig } = await import('lighthouse');
-  const port = await freePort();
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-lighthouse-ab-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
-    headless: true,
-  });
+  const { context, port, close } = await launchLighthouseBrowser();
   const scores: number[][] = servers.map(() => []);
   try {
     const page = await context.newPage();
@@ -67,8 +58,7 @@ async function main() {
       );
     }
   } finally {
-    await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    await close();
     await Promise.all(servers.map((server) => server.stop()));
   }
   positionals.forEach((root, k) => console.log(`[${k}] ${root}: ${scores[k].join(', ')} (median ${median(scores[k])})`));

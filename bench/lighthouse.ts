@@ -33,7 +33,7 @@ const RUNS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -41,6 +41,28 @@ export async function freePort(): Promise<number> {
       server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/**
+ * Debian's Chromium for Lighthouse: a persistent context is the browser's default one, the same
+ * Lighthouse opens its tab in; `port` is its debugging port. close() also removes its profile.
+ */
+export async function launchLighthouseBrowser(): Promise<{ context: BrowserContext; port: number; close: () => Promise<void> }> {
+  const port = await freePort();
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-lighthouse-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+    headless: true,
+  });
+  return {
+    context,
+    port,
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs Lighthouse RUNS times per route and preset; signIn leaves a session in the browser's default context. */
@@ -51,14 +73,7 @@ export async function measureLighthouse(
   outDir: string,
 ): Promise<LighthouseFigures[]> {
   const { default: lighthouse, desktopConfig } = await import('lighthouse');
-  const port = await freePort();
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-lighthouse-'));
-  // A persistent context is the browser's default one, the same Lighthouse opens its tab in.
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
-    headless: true,
-  });
+  const { context, port, close } = await launchLighthouseBrowser();
   const figures: LighthouseFigures[] = [];
   try {
     const cdp = await context.newCDPSession(await context.newPage());
@@ -103,8 +118,7 @@ export async function measureLighthouse(
       }
     }
   } finally {
-    await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    await close();
   }
   return figures;
 }
