@@ -5,9 +5,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { privateScreenPaths } from './src/app/screen-loaders';
-
-/** Where the server finds what index.html should preload for each private path (server/src/plugins/web.ts). */
-export const PRELOAD_MANIFEST = 'preload-manifest.json';
+import { PRELOAD_MANIFEST, type PreloadManifest } from './src/domain/first-visit';
 
 /**
  * Writes preload-manifest.json: for each private path, the files of the app's chunk and of that
@@ -27,7 +25,7 @@ class PreloadManifestPlugin {
         };
         const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
         const app = files('app');
-        const manifest: Record<string, { scripts: string[]; wideScripts: string[] }> = {};
+        const manifest: PreloadManifest = {};
         for (const [routePath, screen] of privateScreenPaths()) {
           const scripts = [...new Set([...app, ...files(`screen-${kebab(screen)}`)])];
           manifest[routePath] = { scripts, wideScripts: files('paged-data-grid').filter((file) => !scripts.includes(file)) };

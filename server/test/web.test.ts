@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import webPlugin, { PRELOAD_MANIFEST } from '../src/plugins/web';
+import { PRELOAD_MANIFEST } from '../../src/domain/first-visit';
+import webPlugin from '../src/plugins/web';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script defer src="/assets/main.1a2b3c4d.js"></script></body></html>';
 const MAIN_JS = `console.log(${JSON.stringify('dialdesk '.repeat(400))});`;

@@ -1,3 +1,4 @@
+import { routePathKey } from '../domain/first-visit';
 import { CAMPAIGN_DESCRIPTORS } from '../features/campaigns/campaign-descriptors';
 
 /**
@@ -58,18 +59,7 @@ export function privateScreenPaths(): [string, ScreenName][] {
   ];
 }
 
-function privateScreenAt(pathname: string): ScreenName | undefined {
-  // As the router matches: without a trailing slash, in any case. Every key starts with '/', so
-  // no path reaches the object's prototype.
-  const path = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
-  const name: ScreenName | undefined = PRIVATE_SCREEN_PATHS[path];
-  if (name) return name;
-  for (const campaign of CAMPAIGN_DESCRIPTORS) {
-    const entry = campaign.screens.find((candidate) => candidate.path === path);
-    if (entry) return entry.kind === 'ranking' ? 'ranking' : 'campaignList';
-  }
-  return undefined;
-}
+const SCREEN_AT_PATH = new Map(privateScreenPaths().map(([path, name]) => [routePathKey(path), name]));
 
 /**
  * Starts downloading the screen a private deep link (or a reload) shows before the shell renders.
@@ -77,6 +67,6 @@ function privateScreenAt(pathname: string): ScreenName | undefined {
  * paths are left to their guards, which may go elsewhere.
  */
 export function preloadScreen(pathname: string): void {
-  const name = privateScreenAt(pathname);
+  const name = SCREEN_AT_PATH.get(routePathKey(pathname));
   if (name) void SCREEN_LOADERS[name]().catch(() => undefined);
 }

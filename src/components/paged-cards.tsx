@@ -19,15 +19,15 @@ export function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, 
   return formattedValue === null || formattedValue === undefined ? '' : String(formattedValue);
 }
 
+/** Cards drawn at once when rows arrive: more than a phone's screen holds. */
+export const FIRST_CARDS = 6;
+
 /**
  * PagedGrid's phone view: each row a card of 'header: value' lines, in the columns' order, with
  * the same cells (chips, buttons) the grid draws. A 412 px screen shows a whole row without
  * scrolling sideways, and the first visit on a phone skips the DataGrid's code and its layout
  * work (issue 11: Lighthouse mobile). Plain elements under one class rule, as the grid cells.
  */
-/** Cards drawn at once when rows arrive: more than a phone's screen holds. */
-export const FIRST_CARDS = 6;
-
 export default function PagedCards<R extends GridValidRowModel>({ columns, rows, loading, getRowId, columnVisibilityModel, label }: PagedViewProps<R>) {
   const shown = columns.filter((column) => columnVisibilityModel?.[column.field] !== false);
   // New rows draw the first few cards at once and the rest in a background render that React

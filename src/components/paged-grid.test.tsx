@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import type { GridColDef } from '@mui/x-data-grid';
 import { setupStore } from '../state/store';
-import { PagedGrid, PHONE_QUERY, type PagedGridProps } from './paged-grid';
+import { PHONE_QUERY } from '../domain/first-visit';
+import { PagedGrid, type PagedGridProps } from './paged-grid';
 
 type Row = { _id: string; name: string };
 const columns: GridColDef<Row>[] = [{ field: 'name', headerName: 'Name', flex: 1 }];

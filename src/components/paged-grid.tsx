@@ -9,14 +9,12 @@ import { selectColumnVisibility, selectDensity } from '../state/ui-slice';
 import { useAppSelector } from '../state/hooks';
 import { rowNumber } from '../domain/paged-list';
 import { pageCount, showingText, stepPage } from '../domain/grid-paging';
+import { PHONE_QUERY } from '../domain/first-visit';
 import { defaultExport } from './lazy-import';
 import { ListSpinner } from './list-spinner';
 import PagedCards from './paged-cards';
 import type PagedDataGridView from './paged-data-grid';
 import type { PagedViewProps } from './paged-view';
-
-/** Below MUI's `sm` breakpoint (a phone held upright) a list shows cards instead of the grid. */
-export const PHONE_QUERY = '(max-width:599.95px)';
 
 type GridViewModule = { default: typeof PagedDataGridView | { default: typeof PagedDataGridView } };
 let gridView: Promise<GridViewModule> | undefined;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { PRELOAD_MANIFEST, routePathKey, WIDE_SCREEN_QUERY, type PreloadManifest } from '../../../src/domain/first-visit';
 import { failureBody } from '../http';
 
 /** Webpack names every file under assets/ by its content hash, so a year-long cache is safe. */
@@ -10,12 +11,6 @@ export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, favicon) is checked again on every visit. */
 export const REVALIDATE = 'no-cache';
 
-/** Written by the build (webpack.config.ts): per private path, the scripts its first visit needs beyond the entry. */
-export const PRELOAD_MANIFEST = 'preload-manifest.json';
-type PreloadManifest = Record<string, { scripts: string[]; wideScripts: string[] }>;
-
-/** The DataGrid's code is for wide screens; a phone shows lists as cards (src/components/paged-grid.tsx). */
-const WIDE_SCREEN = '(min-width: 600px)';
 const ASSET_URL = /^\/assets\/[\w.-]+\.js$/;
 
 function readPreloadManifest(webRoot: string): PreloadManifest {
@@ -32,7 +27,8 @@ function readPreloadManifest(webRoot: string): PreloadManifest {
  * index.html for each path of the manifest, with `<link rel="preload">` for the app's and the
  * screen's scripts: the browser fetches them beside the entry instead of one round trip after
  * another (issue 11: a deep link or reload on a slow phone). Paths match as the SPA's router
- * matches them: without a trailing slash, in any case.
+ * matches them (routePathKey). The DataGrid's scripts are for wide screens: a phone shows lists
+ * as cards.
  */
 function indexPages(indexHtml: string, manifest: PreloadManifest): (urlPath: string) => string {
   const pages = new Map<string, string>();
@@ -40,11 +36,11 @@ function indexPages(indexHtml: string, manifest: PreloadManifest): (urlPath: str
     // Low priority, as the entry's own deferred scripts: they must not hold up the first paint.
     const links = [
       ...scripts.map((url) => `<link rel="preload" as="script" fetchpriority="low" href="${url}">`),
-      ...wideScripts.map((url) => `<link rel="preload" as="script" fetchpriority="low" href="${url}" media="${WIDE_SCREEN}">`),
+      ...wideScripts.map((url) => `<link rel="preload" as="script" fetchpriority="low" href="${url}" media="${WIDE_SCREEN_QUERY}">`),
     ].join('');
-    pages.set(routePath.toLowerCase(), indexHtml.replace('</head>', `${links}</head>`));
+    pages.set(routePathKey(routePath), indexHtml.replace('</head>', `${links}</head>`));
   }
-  return (urlPath) => pages.get(urlPath.replace(/(.)\/+$/, '$1').toLowerCase()) ?? indexHtml;
+  return (urlPath) => pages.get(routePathKey(urlPath)) ?? indexHtml;
 }
 
 function assetHeaders(webRoot: string) {

@@ -27,7 +27,8 @@ import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { menuFor, type MenuEntry } from './menu';
 import { SettingsPanel } from '../../components/settings-panel';
-import { PHONE_QUERY, preloadPagedDataGrid } from '../../components/paged-grid';
+import { PHONE_QUERY } from '../../domain/first-visit';
+import { preloadPagedDataGrid } from '../../components/paged-grid';
 
 // Every list of a wide screen is a DataGrid, loaded apart from the screens (phones show cards):
 // fetch it now, while the shell renders, so a list never waits for it after its own code.
