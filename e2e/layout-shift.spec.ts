@@ -48,28 +48,50 @@ const RECORD_LAYOUT_SHIFTS = `
   }).observe({ type: 'layout-shift', buffered: true });
 `;
 
-/** Opens the route signed in and answers every layout shift until the grid's rows are in, by what moved. */
-async function shiftsWhileLoading(route: string, viewport: { width: number; height: number }): Promise<Shift[]> {
+/** Answers a request `ms` late. */
+const late = (ms: number) => async (route: Route) => {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await route.continue();
+};
+
+/**
+ * Opens the transactions page signed in, its rows 1.5 s late, so the page is painted while they
+ * load, as on a slow network; answers every layout shift until the rows are in, by what moved.
+ * Then steps to the next page, again 1.5 s late, and answers whether the pagination stayed on
+ * screen meanwhile (it hides only while no row is drawn).
+ */
+async function loadTransactions(viewport: { width: number; height: number }) {
   const context = await browser.newContext({ storageState, viewport });
   const page = await context.newPage();
+  await page.route(/\/v1\/transactions\?/, late(1500));
   await page.addInitScript(RECORD_LAYOUT_SHIFTS);
-  await page.goto(`${server.url}${route}`);
+  await page.goto(`${server.url}/transactions`);
   await listRows(page).nth(5).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(1500); // the route overlay (1 s) and any late shift
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
+  const pagination = page.getByRole('navigation', { name: 'pagination' });
+  const shownWithRows = await pagination.isVisible();
+  await pagination.getByRole('button', { name: 'Next' }).click();
+  await pagination.getByRole('button', { name: 'Next' }).waitFor({ state: 'attached' });
+  const shownWhileNextLoads = await pagination.isVisible();
+  const stillLoading = await pagination.getByRole('button', { name: 'Previous' }).isDisabled();
   await context.close();
-  return shifts;
+  return { shifts, shownWithRows, shownWhileNextLoads, stillLoading };
 }
 
 for (const [name, viewport] of [
   ['desktop', { width: 1440, height: 900 }],
   ['mobile', { width: 412, height: 823 }],
 ] as const) {
-  test(`the transactions page's footer and heading stay put while its data loads (${name})`, async () => {
-    const shifts = await shiftsWhileLoading('/transactions', viewport);
+  test(`nothing on the transactions page moves while its data loads: footer, heading, pagination (${name})`, async () => {
+    const { shifts, shownWithRows, shownWhileNextLoads, stillLoading } = await loadTransactions(viewport);
     const moved = shifts.flatMap((shift) => shift.sources);
     assert.ok(!moved.includes('footer'), `the footer moved: ${JSON.stringify(shifts)}`);
     assert.ok(!moved.includes('heading'), `the heading moved: ${JSON.stringify(shifts)}`);
+    assert.deepEqual(shifts, [], 'nothing moves');
+    assert.ok(shownWithRows, 'the pagination shows once the rows are in');
+    assert.ok(stillLoading, 'the next page was still loading when checked');
+    assert.ok(shownWhileNextLoads, 'the pagination stays on screen while a next page loads');
   });
 }
 
@@ -122,10 +144,6 @@ test("the grid's placeholder has the height of the empty grid that replaces it",
   const page = await context.newPage();
   // The grid's code arrives late, so the placeholder shows first; the rows later still, so the
   // grid first shows empty, loading.
-  const late = (ms: number) => async (route: Route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  };
   await page.route(/paged-data-grid\.[^/]*\.js$/, late(1500));
   await page.route(/\/v1\/transactions\?/, late(4000));
   await page.addInitScript(`

@@ -38,6 +38,9 @@ export interface PagedGridProps<R extends GridValidRowModel> extends Omit<PagedV
   numberHeader?: string | null;
 }
 
+/** A row as either view draws it: the DataGrid's row, a card. */
+const DRAWN_ROW = '[role="row"][data-id], li[data-id]';
+
 const defaultRowId = (row: GridValidRowModel): GridRowId => row._id as GridRowId;
 
 /**
@@ -61,6 +64,9 @@ export function PagedGrid<R extends GridValidRowModel>({
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey));
   const pages = pageCount(rowCount, pageSize);
+  // Rows are on their way while a page loads, and while the view has them but has not drawn them
+  // yet (the DataGrid takes its rows in an effect, a frame after they come).
+  const rowsExpected = loading || rows.length > 0;
 
   const allColumns = useMemo<GridColDef<R>[]>(() => {
     if (numberHeader === null) return columns;
@@ -79,7 +85,11 @@ export function PagedGrid<R extends GridValidRowModel>({
 
   const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label };
   return (
-    <Box>
+    <Box
+      // The pagination is hidden while rows are expected and none is drawn: below an empty list it
+      // would be on screen, and the rows arriving would push it off (a layout shift, issue 11).
+      sx={rowsExpected ? { [`&:not(:has(${DRAWN_ROW})) > nav`]: { visibility: 'hidden' } } : undefined}
+    >
       {phone ? (
         <PagedCards<R> {...view} />
       ) : (
