@@ -6,7 +6,10 @@
  *
  *   npm run build:web && cp -r dist/web /tmp/web-a   # and likewise /tmp/web-b from another commit
  *   node --import tsx bench/lighthouse-ab.ts --route /transactions --preset mobile --runs 5 /tmp/web-a /tmp/web-b
+ *
+ * `--reports DIR` keeps every run's full report (DIR/ab-<build>-<run>.json), to see which tasks cost what.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Result } from 'lighthouse';
@@ -14,7 +17,7 @@ import { ADMIN, signIn, startServer } from '../e2e/harness';
 import { launchLighthouseBrowser } from './lighthouse';
 
 const { values, positionals } = parseArgs({
-  options: { route: { type: 'string', default: '/transactions' }, preset: { type: 'string', default: 'mobile' }, runs: { type: 'string', default: '5' } },
+  options: { route: { type: 'string', default: '/transactions' }, preset: { type: 'string', default: 'mobile' }, runs: { type: 'string', default: '5' }, reports: { type: 'string' } },
   allowPositionals: true,
 });
 const route = values.route!;
@@ -49,6 +52,10 @@ async function main() {
       if (!lhr || lhr.runtimeError) {
         console.log(`[${which}] run ${run}: failed (${lhr?.runtimeError?.message ?? 'no result'})`);
         continue;
+      }
+      if (values.reports) {
+        fs.mkdirSync(values.reports, { recursive: true });
+        fs.writeFileSync(path.join(values.reports, `ab-${which}-${run}.json`), JSON.stringify(lhr));
       }
       const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
       const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
