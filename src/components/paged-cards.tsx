@@ -57,7 +57,9 @@ export default function PagedCards<R extends GridValidRowModel>({ columns, rows,
           py: 1,
           bgcolor: 'background.paper',
           contentVisibility: 'auto',
-          containIntrinsicSize: `auto ${shown.length * LINE_HEIGHT_GUESS}px`,
+          // The height alone: a width guess would be the card's minimum width, and a card of 24
+          // lines would be 576 px wide on a 412 px phone.
+          containIntrinsicBlockSize: `auto ${shown.length * LINE_HEIGHT_GUESS}px`,
         },
         '& dl': { display: 'grid', gridTemplateColumns: 'minmax(84px, 34%) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, alignItems: 'center' },
         '& dt': { typography: 'caption', color: 'text.secondary' },
