@@ -40,6 +40,7 @@ async function main() {
       await page.waitForURL((url) => url.pathname !== '/', { timeout: 30_000 });
     }
     const cdp = await context.newCDPSession(page);
+    if (values.reports) fs.mkdirSync(values.reports, { recursive: true });
     for (let run = 0; run < runs * servers.length; run += 1) {
       const which = run % servers.length;
       await cdp.send('Network.clearBrowserCache');
@@ -54,7 +55,6 @@ async function main() {
         continue;
       }
       if (values.reports) {
-        fs.mkdirSync(values.reports, { recursive: true });
         fs.writeFileSync(path.join(values.reports, `ab-${which}-${run}.json`), JSON.stringify(lhr));
       }
       const audit = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);

@@ -4,13 +4,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { DRAWN_ROW_SELECTOR } from '../src/components/paged-view';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const OUTPUT = path.join(ROOT, 'e2e', 'output');
 export const ADMIN = { userName: 'admin', password: 'e2e-admin-password' } as const;
 
 /** A list's rows, as the DataGrid draws them on a wide screen and as cards on a phone (PagedGrid). */
-export const listRows = (scope: Page | Locator) => scope.locator('[role="row"][data-id], li[data-id]');
+export const listRows = (scope: Page | Locator) => scope.locator(DRAWN_ROW_SELECTOR);
 
 export const CHROMIUM_FLAGS = [
   '--headless',

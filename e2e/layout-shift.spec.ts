@@ -72,7 +72,6 @@ async function loadTransactions(viewport: { width: number; height: number }) {
   const pagination = page.getByRole('navigation', { name: 'pagination' });
   const shownWithRows = await pagination.isVisible();
   await pagination.getByRole('button', { name: 'Next' }).click();
-  await pagination.getByRole('button', { name: 'Next' }).waitFor({ state: 'attached' });
   const shownWhileNextLoads = await pagination.isVisible();
   const stillLoading = await pagination.getByRole('button', { name: 'Previous' }).isDisabled();
   await context.close();

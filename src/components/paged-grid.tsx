@@ -14,7 +14,7 @@ import { defaultExport } from './lazy-import';
 import { ListSpinner } from './list-spinner';
 import PagedCards from './paged-cards';
 import type PagedDataGridView from './paged-data-grid';
-import type { PagedViewProps } from './paged-view';
+import { DRAWN_ROW_SELECTOR, type PagedViewProps } from './paged-view';
 
 type GridViewModule = { default: typeof PagedDataGridView | { default: typeof PagedDataGridView } };
 let gridView: Promise<GridViewModule> | undefined;
@@ -37,9 +37,6 @@ export interface PagedGridProps<R extends GridValidRowModel> extends Omit<PagedV
   /** Header of the row-number column; null hides it. Defaults to '#'. */
   numberHeader?: string | null;
 }
-
-/** A row as either view draws it: the DataGrid's row, a card. */
-const DRAWN_ROW = '[role="row"][data-id], li[data-id]';
 
 const defaultRowId = (row: GridValidRowModel): GridRowId => row._id as GridRowId;
 
@@ -88,7 +85,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     <Box
       // The pagination is hidden while rows are expected and none is drawn: below an empty list it
       // would be on screen, and the rows arriving would push it off (a layout shift, issue 11).
-      sx={rowsExpected ? { [`&:not(:has(${DRAWN_ROW})) > nav`]: { visibility: 'hidden' } } : undefined}
+      sx={rowsExpected ? { [`&:not(:has(${DRAWN_ROW_SELECTOR})) > nav`]: { visibility: 'hidden' } } : undefined}
     >
       {phone ? (
         <PagedCards<R> {...view} />
