@@ -112,7 +112,11 @@ export async function screenshot(page: Page, name: string) {
   // The route overlay (SPEC §9, 1 s) and the charts' entry animations would otherwise be caught mid-way.
   await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 5_000 });
   await page.waitForTimeout(500);
+  // A full-page capture does not scroll, so what lies below the screen and is drawn only near it
+  // (the phone cards' content-visibility: auto) would show blank; a person scrolling sees it drawn.
+  const drawAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`), fullPage: true });
+  await drawAll.evaluate((style) => (style as HTMLStyleElement).remove());
 }
 
 export async function signIn(page: Page, baseUrl: string, userName: string, password: string) {
