@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { answerCache } from '../server/src/answer-cache';
+import { answerCache } from '../server/src/plugins/answer-cache';
 import { buildApp } from '../server/src/app';
 import { rankingCacheMs } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Client, Pool } from 'pg';
-import { signedCallback } from '../server/src/callback-signature';
+import { signedCallback } from '../server/src/ingestion/callback-signature';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, contents, serviceCodes } from '../server/src/db/schema';
 import { startBuiltServer, type ServerProcess } from './server-process';

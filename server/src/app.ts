@@ -4,18 +4,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
-import { answerCache, DEFAULT_RANKING_CACHE_MS, type AnswerCache } from './answer-cache';
 import type { Db } from './db/client';
-import answerCachePlugin from './plugins/answer-cache';
+import { ingestion } from './ingestion/ingestion';
+import answerCachePlugin, { answerCache, DEFAULT_RANKING_CACHE_MS, type AnswerCache } from './plugins/answer-cache';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin, { frameworkError } from './plugins/errors';
+import ingestionPlugin from './plugins/ingestion';
 import inputGuardPlugin from './plugins/input-guard';
 import providersPlugin, { type Providers } from './plugins/providers';
 import webPlugin from './plugins/web';
 import { componentSchemas, TAGS } from './openapi';
 import { localMailProvider } from './providers/mail';
-import { externalPaymentProvider } from './providers/payment';
+import { externalPaymentProvider, type PaymentProvider } from './providers/payment';
+import type { PaymentProviderFactory } from './providers/payment-from-config';
 import { localSmsProvider } from './providers/sms';
 import authRoutes from './routes/auth';
 import campaignListsRoutes from './routes/campaign-lists';
@@ -31,7 +33,6 @@ import smsRoutes from './routes/sms';
 import transactionEventsRoutes from './routes/transaction-events';
 import transactionsRoutes from './routes/transactions';
 import ussdRoutes from './routes/ussd';
-import { ussdMenuCache } from './repositories/ussd-repository';
 import paymentsRoutes from './routes/payments';
 import usersRoutes from './routes/users';
 import { applyServiceTimeZone, withServiceTimeZone } from './service-time-zone';
@@ -41,7 +42,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** The service's time zone (TZ_NAME), for days, daily counts and the SPA's display. */
   timeZone?: string;
-  providers?: Partial<Providers>;
+  /** Outbound adapters; the payment provider may be made with the settlement it hands its own decisions to. */
+  providers?: Partial<Omit<Providers, 'payment'>> & { payment?: PaymentProvider | PaymentProviderFactory };
   /** Folder of the built SPA; served with a fallback to index.html when it exists. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -56,19 +58,17 @@ export interface AppDeps {
   callbackSecret?: string;
   /** AT_CALLBACK_TOKEN: with Africa's Talking, the token its delivery-report URL carries instead of a signature. */
   deliveryReportToken?: string;
-  /**
-   * The campaign answer cache (RANKING_CACHE_MS). main.ts makes it first, so the settlement it shares
-   * with the providers and the sweeper drops a campaign's answers on each vote; a fresh one otherwise.
-   */
+  /** The campaign answer cache; one of RANKING_CACHE_MS (`rankingCacheMs`) otherwise. */
   answerCache?: AnswerCache;
+  /** How long a campaign ranking or results answer is served from memory (RANKING_CACHE_MS). */
+  rankingCacheMs?: number;
+  /** Runs the payment sweeper while the app is up (main.ts); tests sweep by hand. */
+  sweeper?: { timeoutMinutes: number };
   /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS); 0, the default here, keeps nothing. */
   ussdMenuCacheMs?: number;
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
-
-/** The routes that write the catalogue a USSD menu is made of. */
-const CATALOGUE_ROUTE = /^\/v1\/(category|short-code|ticket)(\/|$)/;
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps) {
@@ -111,25 +111,23 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db: deps.db });
-  await app.register(providersPlugin, {
-    providers: {
-      mail: deps.providers?.mail ?? localMailProvider(deps.db),
-      sms: deps.providers?.sms ?? localSmsProvider(),
-      // Settles nothing by itself, so tests decide every outcome; main.ts picks PAYMENT_PROVIDER.
-      payment: deps.providers?.payment ?? externalPaymentProvider(),
-    },
+  const answers = deps.answerCache ?? answerCache({ ttlMs: deps.rankingCacheMs ?? DEFAULT_RANKING_CACHE_MS });
+  const sms = deps.providers?.sms ?? localSmsProvider();
+  // The money path, built once: the settlement the callback route, the providers and the sweeper share.
+  const wing = ingestion({
+    db: deps.db,
+    sms,
+    // Settles nothing by itself, so tests decide every outcome; main.ts picks PAYMENT_PROVIDER.
+    payment: deps.providers?.payment ?? externalPaymentProvider(),
+    onVoteCounted: answers.dropCampaign,
+    ussdMenuCacheMs: deps.ussdMenuCacheMs ?? 0,
+    log: app.log,
   });
+  await app.register(providersPlugin, { providers: { mail: deps.providers?.mail ?? localMailProvider(deps.db), sms, payment: wing.payment } });
   await app.register(authPlugin, { secret: deps.jwtSecret });
-  await app.register(answerCachePlugin, { cache: deps.answerCache ?? answerCache({ ttlMs: DEFAULT_RANKING_CACHE_MS }) });
+  await app.register(answerCachePlugin, { cache: answers });
+  await app.register(ingestionPlugin, { wing, sweeper: deps.sweeper });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
-
-  // The USSD menu's catalogue cache forgets everything once a request may have changed the
-  // catalogue (categories, service codes, ticket contents) through this API.
-  const menuCache = ussdMenuCache(deps.ussdMenuCacheMs ?? 0);
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && CATALOGUE_ROUTE.test(request.routeOptions.url ?? '')) menuCache.clear();
-    done();
-  });
 
   // Routes, one module per resource (paths as SPEC §7).
   await app.register(healthRoutes);
@@ -144,7 +142,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(transactionsRoutes);
   await app.register(transactionEventsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(ussdRoutes, { menuCache });
+  await app.register(ussdRoutes);
   await app.register(paymentsRoutes, { callbackAuth: { kind: 'signature', secret: callbackSecret } });
   await app.register(campaignsRoutes);
   await app.register(campaignListsRoutes);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
-import { DEFAULT_RANKING_CACHE_MS } from './answer-cache';
+import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
 
 /** Configuration from the environment (DESIGN §2). */
 export interface Config {

@@ -1,11 +1,8 @@
-import { answerCache } from './answer-cache';
 import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
-import { paymentSettlement } from './payment-settlement';
-import { startPaymentSweeper } from './payment-sweeper';
 import { smsProviderFromEnv } from './providers/africastalking-sms';
 import { paymentProviderFromConfig } from './providers/payment-from-config';
 
@@ -19,11 +16,8 @@ async function main() {
   }
   // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
   const sms = smsProviderFromEnv(process.env);
-  // Made before the app so that the settlement below drops a campaign's rankings on each vote it counts.
-  const answers = answerCache({ ttlMs: config.rankingCacheMs });
-  // The one settlement the self-settling providers and the sweeper share (the callback route makes its own, with the same cache).
-  const settle = paymentSettlement(database.db, sms, answers.dropCampaign);
-  const payment = paymentProviderFromConfig(config, process.env, settle, (error, reference) =>
+  // Made by buildApp with the settlement, to which the local provider and MoMo's polls hand what they decide.
+  const payment = paymentProviderFromConfig(config, process.env, (error, reference) =>
     app.log.error({ err: error, reference }, 'payment provider could not settle a payment'),
   );
   const app = await buildApp({
@@ -34,7 +28,8 @@ async function main() {
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     providers: { sms, payment },
-    answerCache: answers,
+    rankingCacheMs: config.rankingCacheMs,
+    sweeper: { timeoutMinutes: config.paymentTimeoutMinutes },
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
     ussdMenuCacheMs: config.ussdMenuCacheMs,
@@ -57,8 +52,6 @@ async function main() {
     console.log(`  Demo data loaded: ${summary}`);
   }
 
-  const sweeper = startPaymentSweeper(database.db, { timeoutMinutes: config.paymentTimeoutMinutes, payment, settle, sms, log: app.log });
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -69,7 +62,6 @@ async function main() {
     deadline.unref();
     try {
       await app.close();
-      await sweeper.stop();
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
-import { answerCache } from '../src/answer-cache';
+import { answerCache } from '../src/plugins/answer-cache';
 import { rankingCacheMs } from '../src/config';
 import { transactions } from '../src/db/schema';
 import { AFCON, createCampaigns, insertVotes, WORLD_CUP } from './campaign-fixtures';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Client } from 'pg';
 import { buildApp, type AppDeps } from '../src/app';
-import { signedCallback } from '../src/callback-signature';
+import { signedCallback } from '../src/ingestion/callback-signature';
 import { hashPassword } from '../src/auth/passwords';
 import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { contents, smsMessages } from '../src/db/schema';
 import { sql } from 'drizzle-orm';
-import { signCallback } from '../src/callback-signature';
+import { signCallback } from '../src/ingestion/callback-signature';
 import { buildTestWorld, TEST_CALLBACK_SECRET, TEST_PASSWORD, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 

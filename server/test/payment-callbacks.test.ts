@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { signCallback } from '../src/callback-signature';
+import { signCallback } from '../src/ingestion/callback-signature';
 import { contents, transactionEvents, transactions } from '../src/db/schema';
 import type { OutgoingSms, SmsProvider } from '../src/providers/sms';
 import { createCampaigns, insertVotes, WORLD_CUP } from './campaign-fixtures';

@@ -177,7 +177,7 @@ describe('MoMo status', () => {
   it('polls after a request and settles what MoMo decided', async () => {
     const decided: [string, string][] = [];
     script.status = [{ status: 200, body: { status: 'PENDING' } }, { status: 200, body: { status: 'SUCCESSFUL' } }];
-    const provider = momo({ pollAfterMs: [20, 60, 500], settle: async (reference, status) => void decided.push([reference, status]) });
+    const provider = momo({ pollAfterMs: [20, 60, 500], settle: async ({ reference, status }) => void decided.push([reference, status]) });
     await provider.collect({ reference: REF, phoneNumber: '256772000111', amount: 1000 });
     for (const deadline = Date.now() + 5_000; decided.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
     expect(decided).toEqual([[REF, 'SUCCESSFUL']]);

@@ -1,10 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { transactionEvents, transactions } from '../src/db/schema';
-import { paymentSettlement } from '../src/payment-settlement';
 import { externalPaymentProvider, localPaymentProvider } from '../src/providers/payment';
 import { paymentProviderFromConfig } from '../src/providers/payment-from-config';
-import { localSmsProvider } from '../src/providers/sms';
 import { buildTestWorld, eventually, sleep, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
@@ -25,13 +23,12 @@ describe('the local payment provider', () => {
   it('settles each payment after its delay through the settlement, failing those the fail rate picks', async () => {
     const refs = ['local-1', 'local-2', 'local-3', 'local-4'];
     const calls = await insertTransactions(world, code, refs.map((paymentRef) => ({ paymentRef })));
-    const settle = paymentSettlement(world.db, localSmsProvider());
     // 0.15 fails 0.1 and 0.149, approves 0.15 and 0.9.
     const provider = localPaymentProvider({
       delayMs: 150,
       failRate: 0.15,
       random: sequence(0.1, 0.9, 0.149, 0.15),
-      settle: (reference, status) => settle({ reference, status, actor: 'provider:local', via: 'local' }),
+      settle: world.app.ingestion.settle,
     });
     for (const reference of refs) expect(await provider.collect({ reference, phoneNumber: '256770000001', amount: 1000 })).toEqual({ accepted: true, providerRef: reference });
     // Asking again does not decide again.
@@ -81,17 +78,17 @@ describe('the local payment provider', () => {
 });
 
 describe('PAYMENT_PROVIDER', () => {
-  const settle = async () => ({ result: 'unknown' as const });
+  const settle = async () => undefined;
   const config = (env: NodeJS.ProcessEnv) => loadConfig({ JWT_SECRET: 'x', PAYMENT_CALLBACK_SECRET: 'y', ...env });
 
   it('is local by default with a 3 s delay and a 15% fail rate; external and momo on demand', async () => {
     const defaults = config({});
     expect(defaults).toMatchObject({ paymentProvider: 'local', paymentLocalDelayMs: 3000, paymentLocalFailRate: 0.15, paymentCallbackSecret: 'y' });
-    expect(paymentProviderFromConfig(defaults, {}, settle, () => {}).name).toBe('local');
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'external' }), {}, settle, () => {}).name).toBe('external');
+    expect(paymentProviderFromConfig(defaults, {}, () => {})(settle).name).toBe('local');
+    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'external' }), {}, () => {})(settle).name).toBe('external');
     const momoEnv = { MOMO_SUBSCRIPTION_KEY: 'k', MOMO_API_USER: 'u', MOMO_API_KEY: 'a' };
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), momoEnv, settle, () => {}).name).toBe('momo');
-    expect(() => paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), {}, settle, () => {})).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
+    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), momoEnv, () => {})(settle).name).toBe('momo');
+    expect(() => paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), {}, () => {})(settle)).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
     expect(config({ PAYMENT_LOCAL_DELAY_MS: '0', PAYMENT_LOCAL_FAIL_RATE: '0' })).toMatchObject({ paymentLocalDelayMs: 0, paymentLocalFailRate: 0 });
   });
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { transactionEvents, transactions } from '../src/db/schema';
-import { paymentSettlement } from '../src/payment-settlement';
-import { startPaymentSweeper } from '../src/payment-sweeper';
+import { ticketSender } from '../src/ingestion/ticket-sms';
+import { startPaymentSweeper } from '../src/ingestion/payment-sweeper';
 import type { PaymentProvider, PaymentStatus } from '../src/providers/payment';
 import { localSmsProvider } from '../src/providers/sms';
 import { buildTestWorld, type TestWorld } from './helpers';
@@ -39,7 +39,7 @@ function answeringProvider(answers: Record<string, PaymentStatus | 'down'>): Pay
 
 async function sweepWith(payment: PaymentProvider, sms = localSmsProvider()) {
   const log = { info: jest.fn(), error: jest.fn() };
-  const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment, settle: paymentSettlement(world.db, sms), sms, log });
+  const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment, settle: world.app.ingestion.settle, tickets: ticketSender(world.db, sms), log });
   await sweeper.stop(); // waits for the sweep made at start
   return log;
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { signCallback, signedCallback } from '../src/callback-signature';
+import { signCallback, signedCallback } from '../src/ingestion/callback-signature';
 import { transactionEvents, transactions } from '../src/db/schema';
 import { buildTestWorld, TEST_CALLBACK_SECRET, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { transactionEvents } from '../src/db/schema';
-import { sendTicketSms } from '../src/ticket-sms';
-import { transactionEventsRepository } from '../src/repositories/transaction-events-repository';
+import { ticketSender } from '../src/ingestion/ticket-sms';
+import { eventKey, transactionEventsRepository } from '../src/repositories/transaction-events-repository';
+import { ussdRepository } from '../src/repositories/ussd-repository';
 import { transactionsRepository } from '../src/repositories/transactions-repository';
 import type { SmsProvider } from '../src/providers/sms';
 import { buildTestWorld, type TestWorld } from './helpers';
@@ -31,9 +32,26 @@ describe('transaction events (DESIGN §6)', () => {
     expect(timeline.map((event) => event.kind)).toEqual(['ussd_hop', 'payment_requested']);
     expect(timeline[0]).toMatchObject({ actor: 'customer', detail: { input: '', reply: 'CON Choose' } });
     expect(new Date(timeline[0].at).getTime()).toBeLessThanOrEqual(new Date(timeline[1].at).getTime());
+  });
 
-    await events.attachSession('events-session-1', call.id);
-    expect(await events.timeline({ id: call.id, sessionId: null })).toHaveLength(2);
+  it("attaches a session's earlier hops to the call it becomes, and records its payment request under its key, once", async () => {
+    const { code, category } = await createCatalogue(world, null);
+    const events = transactionEventsRepository(world.db);
+    await events.record({ kind: 'ussd_hop', actor: 'customer', sessionId: 'events-session-2', detail: { input: '', reply: 'CON Choose' }, dedupeKey: eventKey.hop('events-session-2', '') });
+    const call = { sessionId: 'events-session-2', serviceCode: code.name, phoneNumber: '256770000222', network: 'MTN', categoryId: category.id, categoryLevel: 'vip', amount: 5000, paymentRef: crypto.randomUUID() };
+    const created = await ussdRepository(world.db).createCall(call, { amount: 5000, provider: 'local' });
+    expect(created).toMatchObject({ capped: false, created: true });
+    const id = created.capped ? '' : created.call.id;
+    expect(await ussdRepository(world.db).createCall({ ...call, paymentRef: crypto.randomUUID() }, { amount: 5000, provider: 'local' })).toEqual({ capped: false, created: false, call: { id, paymentRef: call.paymentRef } });
+
+    const recorded = await world.db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, id));
+    expect(recorded.map((event) => [event.kind, event.dedupeKey, event.detail])).toEqual(
+      expect.arrayContaining([
+        ['ussd_hop', eventKey.hop('events-session-2', ''), { input: '', reply: 'CON Choose' }],
+        ['payment_requested', eventKey.paymentRequested(id), { amount: 5000, provider: 'local' }],
+      ]),
+    );
+    expect(recorded).toHaveLength(2);
   });
 
   it('records events that arrive together in one statement, each counted once, one that cannot be recorded failing alone', async () => {
@@ -57,10 +75,10 @@ describe('transaction events (DESIGN §6)', () => {
     const working: SmsProvider = { name: 'working', send: () => Promise.resolve({ status: 'sent', providerRef: 'sms-ref-1' }) };
     const ticket = { id: call.id, phoneNumber: call.phoneNumber, ticketMessage: 'Your ticket: 1234' };
 
-    expect(await sendTicketSms(world.db, failing, ticket, { kind: 'sms_sent', actor: 'provider:local' })).toMatchObject({ status: 'Failed' });
+    expect(await ticketSender(world.db, failing).send(ticket, { kind: 'sms_sent', actor: 'provider:local' })).toMatchObject({ status: 'Failed' });
     expect((await transactionsRepository(world.db).findById(call.id))?.messageStatuses).toBe('Failed');
 
-    expect(await sendTicketSms(world.db, working, ticket, { kind: 'ticket_resent', actor: 'user' })).toEqual({ status: 'Sent', providerRef: 'sms-ref-1' });
+    expect(await ticketSender(world.db, working).send(ticket, { kind: 'ticket_resent', actor: 'user' })).toEqual({ status: 'Sent', providerRef: 'sms-ref-1' });
     const after = await transactionsRepository(world.db).findById(call.id);
     expect(after).toMatchObject({ messageStatuses: 'Sent', ticketSmsRef: 'sms-ref-1' });
 

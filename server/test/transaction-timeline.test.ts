@@ -16,7 +16,6 @@ const sent: { phoneNumber: string; message: string }[] = [];
 let smsFails = false;
 
 beforeAll(async () => {
-  world = await buildTestWorld();
   // The SMS gateway is the one outside system here: a provider that counts what it sends.
   const sms: SmsProvider = {
     name: 'counting',
@@ -26,7 +25,7 @@ beforeAll(async () => {
       return smsFails ? { status: 'failed', providerRef: null, failureReason: 'gateway down' } : { status: 'sent', providerRef: `ref-${sent.length}` };
     },
   };
-  world.app.providers.sms = sms;
+  world = await buildTestWorld({ providers: { sms } });
   admin = (await world.headersFor('admin')).headers;
   agent = await world.headersFor('agent');
   mine = (await createCatalogue(world, agent.user.id)).code.name;
@@ -48,7 +47,6 @@ describe('GET /v1/transactions/{id}/events', () => {
     await events.record(hop('', 'CON Choose a level'));
     await events.record(hop('1', 'CON Pay UGX 6,000 for VIP? 1. Confirm 2. Cancel'));
     const [call] = await insertTransactions(world, mine, [{ sessionId: 'timeline-1', paymentRef: 'pay-timeline-1' }]);
-    await events.attachSession('timeline-1', call.id);
     await events.record(hop('1*1', 'END Approve the payment on your phone'));
     await events.record({ kind: 'payment_requested', actor: 'system', transactionId: call.id, detail: { amount: 6000, provider: 'local' } });
     await events.record({ kind: 'payment_callback', actor: 'provider:local', transactionId: call.id, detail: { status: 'SUCCESSFUL' } });

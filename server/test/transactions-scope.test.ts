@@ -41,10 +41,11 @@ describe('an agent', () => {
     }
   });
 
-  it("is refused another agent's service code with 403 on every call", async () => {
-    for (const call of calls(theirs)) {
+  it("is answered 404 for another agent's service code on every call, as for an unknown one, never naming it", async () => {
+    for (const call of [...calls(theirs), ...calls('*999*999#')]) {
       const response = await world.app.inject({ ...call, headers: agentHeaders });
-      expect([call.url, response.statusCode]).toEqual([call.url, 403]);
+      expect([call.url, response.statusCode]).toEqual([call.url, 404]);
+      expect(response.body).not.toContain(theirs);
     }
   });
 
@@ -71,7 +72,9 @@ describe('an agent', () => {
     const resolve = (id: string) =>
       world.app.inject({ method: 'POST', url: `/v1/transactions/to/give/attention/${id}`, headers: agentHeaders, payload: { isResolved: true } });
     expect((await resolve(myFailedId)).statusCode).toBe(200);
-    expect((await resolve(theirFailedId)).statusCode).toBe(403);
+    const refused = await resolve(theirFailedId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain(theirs);
   });
 });
 

@@ -2,7 +2,7 @@ import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
 import { roundChoice } from '../../src/domain/campaign-rounds';
 import { isUssdReply, toGsm7 } from '../../src/domain/ussd-text';
 import { WORLD_CUP_2022 } from '../src/db/seed-data';
-import { ussdMenu, type CampaignService, type CatalogueService } from '../src/ussd-menu';
+import { ussdMenu, type CampaignService, type CatalogueService } from '../src/ingestion/ussd-menu';
 
 const tips: CatalogueService = {
   kind: 'catalogue',

@@ -5,7 +5,7 @@ import { isUssdReply } from '../../src/domain/ussd-text';
 import { campaigns, contents, transactionEvents } from '../src/db/schema';
 import { WORLD_CUP_2022 } from '../src/db/seed-data';
 import { seedCampaigns } from '../src/db/seed-votes';
-import { ussdMenu, type UssdService } from '../src/ussd-menu';
+import { ussdMenu, type UssdService } from '../src/ingestion/ussd-menu';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue } from './transactions-fixtures';
 

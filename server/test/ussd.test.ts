@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { categories, contents, transactionEvents, transactions } from '../src/db/schema';
 import { PaymentProviderUnavailable } from '../src/providers/payment';
-import { USSD_REPLIES } from '../src/ussd-menu';
+import { USSD_REPLIES } from '../src/ingestion/ussd-menu';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue } from './transactions-fixtures';
 

@@ -46,18 +46,27 @@ export interface TransactionEvent {
 }
 
 /**
- * `messageStatuses` of a processed call (DESIGN §6): the ticket SMS is 'Sent' when the SMS provider
- * accepts it, then 'Delivered' or 'Failed' by its delivery report; 'No ticket content' when no
- * active content matched the category and level.
+ * Every value of a call's `messageStatuses` (DESIGN §6), the one set the API writes and the SPA
+ * reads. A paid call's ticket SMS is 'Sending' between settling and the SMS provider's answer (a
+ * call left in it is sent by the sweeper), then 'Sent' when the provider accepts it, and 'Delivered'
+ * or 'Failed' by its delivery report; 'Resending' while one 'Resend ticket' is sending; 'No ticket
+ * content' when no active content matched the category and level. A failed call says why:
+ * 'Payment failed' (the provider refused) or 'Payment timed out' (nobody answered in time).
  */
-export const TICKET_SMS_STATUS = {
+export const MESSAGE_STATUS = {
+  sending: 'Sending',
+  resending: 'Resending',
   sent: 'Sent',
   delivered: 'Delivered',
   failed: 'Failed',
   noContent: 'No ticket content',
+  paymentFailed: 'Payment failed',
+  paymentTimedOut: 'Payment timed out',
 } as const;
+
+export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];
 
 /** A paid call whose ticket SMS failed may be sent its ticket again ('Resend ticket'). */
 export function canResendTicket(transaction: { isComplete: boolean; messageStatuses?: string | null; ticket?: { message: string } | null }): boolean {
-  return transaction.isComplete && transaction.messageStatuses === TICKET_SMS_STATUS.failed && Boolean(transaction.ticket?.message);
+  return transaction.isComplete && transaction.messageStatuses === MESSAGE_STATUS.failed && Boolean(transaction.ticket?.message);
 }

@@ -1,4 +1,4 @@
-import { signCallback } from '../../server/src/callback-signature';
+import { signCallback } from '../../server/src/ingestion/callback-signature';
 import { apiUrl } from '../api/api-url';
 import { REQUIRED_PRICE_LEVELS } from '../domain/category-levels';
 import type { Transaction } from '../domain/entities';

@@ -1,10 +1,156 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AnswerCache } from '../answer-cache';
+
+/**
+ * Campaign answers kept in memory for a moment: ranking pages, team results and the campaign they
+ * belong to. A vote campaign's ranking is read far more than it changes (every open ranking screen
+ * asks again on Refresh and every 10 s with 'Live'), and SPEC shows it with a Refresh button, not
+ * as a live feed: a ranking up to `ttlMs` old (RANKING_CACHE_MS, default 1 s) is what a person would
+ * see anyway a moment after loading it. A vote this process counts drops its campaign's answers at
+ * once (`dropCampaign`, called by the payment settlement), so a single server shows its own votes
+ * on the next read; votes counted by another process show within `ttlMs`.
+ *
+ * Answers are keyed by campaign plus the rest of the question (round, offset, limit). Concurrent
+ * misses of one key share one load (single flight), so a burst after expiry asks PostgreSQL once.
+ * An answer that expired less than `ttlMs` ago is still served while one load refreshes it in the
+ * background (stale while revalidate): no reader waits for PostgreSQL on a page that is being read,
+ * which is what set the cached pages' p99 (issue 9), and none gets an answer older than 2 × `ttlMs`
+ * plus that one load. A vote this process counts still drops the answers outright.
+ * The cache is bounded by entries and by characters held, least recently used out first, so memory
+ * stays flat however many pages are asked for.
+ */
+
+export interface AnswerCacheOptions {
+  /** How long an answer is served from memory; 0 turns the cache off (every read loads). */
+  ttlMs: number;
+  /** At most this many answers… */
+  maxEntries?: number;
+  /** …holding at most this many characters (or bytes) of JSON between them (a ranking page is ~300 kB). */
+  maxChars?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+export interface AnswerCache {
+  /** `load()`'s answer for this campaign and question, from memory while fresh. */
+  answer<T>(campaignKey: string, question: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every answer about the campaign, and any load of one in flight (a vote was counted). */
+  dropCampaign(campaignKey: string): void;
+  clear(): void;
+  /** Answers held now. */
+  readonly size: number;
+}
+
+/** The default of RANKING_CACHE_MS. */
+export const DEFAULT_RANKING_CACHE_MS = 1000;
+
+interface Entry {
+  campaignKey: string;
+  value: unknown;
+  chars: number;
+  expiresAt: number;
+}
+
+/** Roughly how much memory an answer holds: the length of its bytes or text, or of its text fields. */
+function charsOf(value: unknown): number {
+  if (typeof value === 'string' || Buffer.isBuffer(value)) return value.length;
+  if (!value || typeof value !== 'object') return 8;
+  let chars = 64;
+  for (const field of Object.values(value)) chars += typeof field === 'string' ? field.length : 16;
+  return chars;
+}
+
+export function answerCache({ ttlMs, maxEntries = 500, maxChars = 32 * 1024 * 1024, now = Date.now }: AnswerCacheOptions): AnswerCache {
+  /** In least recently used order: a hit moves its entry to the end. */
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, { campaignKey: string; promise: Promise<unknown> }>();
+  /** Bumped by dropCampaign, so a load that started before a vote was counted is not kept. */
+  const generations = new Map<string, number>();
+  let chars = 0;
+
+  const forget = (key: string, entry: Entry) => {
+    entries.delete(key);
+    chars -= entry.chars;
+  };
+
+  function keep(key: string, entry: Entry) {
+    const old = entries.get(key);
+    if (old) forget(key, old);
+    entries.set(key, entry);
+    chars += entry.chars;
+    for (const [oldest, evicted] of entries) {
+      if (entries.size <= maxEntries && chars <= maxChars) break;
+      forget(oldest, evicted);
+    }
+  }
+
+  function dropCampaign(campaignKey: string) {
+    generations.set(campaignKey, (generations.get(campaignKey) ?? 0) + 1);
+    for (const [key, entry] of entries) if (entry.campaignKey === campaignKey) forget(key, entry);
+    // Later readers start a fresh load; those already waiting get the one they joined.
+    for (const [key, flight] of loading) if (flight.campaignKey === campaignKey) loading.delete(key);
+  }
+
+  /** Loads an answer once for every reader of `key`, and keeps it unless a vote was counted meanwhile. */
+  function startLoad<T>(key: string, campaignKey: string, load: () => Promise<T>): Promise<T> {
+    // The answer's age counts from before the read.
+    const startedAt = now();
+    const generation = generations.get(campaignKey) ?? 0;
+    const promise = load().then(
+      (value) => {
+        if (loading.get(key)?.promise === promise) loading.delete(key);
+        if ((generations.get(campaignKey) ?? 0) === generation) keep(key, { campaignKey, value, chars: charsOf(value), expiresAt: startedAt + ttlMs });
+        return value;
+      },
+      (error: unknown) => {
+        if (loading.get(key)?.promise === promise) loading.delete(key);
+        // A failed refresh does not leave the stale answer to be served again: the next reader loads.
+        const stale = entries.get(key);
+        if (stale) forget(key, stale);
+        throw error;
+      },
+    );
+    loading.set(key, { campaignKey, promise });
+    return promise;
+  }
+
+  return {
+    answer<T>(campaignKey: string, question: string, load: () => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return load();
+      const key = `${campaignKey}\u0000${question}`;
+      const found = entries.get(key);
+      const at = now();
+      if (found && found.expiresAt > at) {
+        entries.delete(key);
+        entries.set(key, found);
+        return Promise.resolve(found.value as T);
+      }
+      const inFlight = loading.get(key);
+      if (found && found.expiresAt + ttlMs > at) {
+        // Stale but recent: answer it now and refresh it once, in the background.
+        if (!inFlight) startLoad(key, campaignKey, load).catch(() => undefined);
+        return Promise.resolve(found.value as T);
+      }
+      if (found) forget(key, found);
+      if (inFlight) return inFlight.promise as Promise<T>;
+      return startLoad(key, campaignKey, load);
+    },
+
+    dropCampaign,
+
+    clear() {
+      for (const campaignKey of new Set([...entries.values(), ...loading.values()].map((e) => e.campaignKey))) dropCampaign(campaignKey);
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Campaign rankings and results kept for a moment (answer-cache.ts). */
+    /** Campaign rankings and results kept for a moment (below). */
     answerCache: AnswerCache;
   }
 }

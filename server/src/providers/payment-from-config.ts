@@ -1,7 +1,9 @@
 import type { Config } from '../config';
-import type { SettlePayment } from '../payment-settlement';
-import { externalPaymentProvider, localPaymentProvider, type PaymentProvider } from './payment';
+import { externalPaymentProvider, localPaymentProvider, type PaymentProvider, type SettleDecision } from './payment';
 import { momoOptionsFromEnv, momoPaymentProvider } from './payment-momo';
+
+/** A payment provider made once the settlement it hands its own decisions to exists (buildApp makes both). */
+export type PaymentProviderFactory = (settle: SettleDecision) => PaymentProvider;
 
 /**
  * PAYMENT_PROVIDER (DESIGN §2): `local` (default) settles by itself after PAYMENT_LOCAL_DELAY_MS,
@@ -11,24 +13,16 @@ import { momoOptionsFromEnv, momoPaymentProvider } from './payment-momo';
 export function paymentProviderFromConfig(
   config: Pick<Config, 'paymentProvider' | 'paymentLocalDelayMs' | 'paymentLocalFailRate'>,
   env: NodeJS.ProcessEnv,
-  settle: SettlePayment,
   onError: (error: unknown, reference: string) => void,
-): PaymentProvider {
-  switch (config.paymentProvider) {
-    case 'external':
-      return externalPaymentProvider();
-    case 'momo':
-      return momoPaymentProvider({
-        ...momoOptionsFromEnv(env),
-        settle: (reference, status) => settle({ reference, status, actor: 'provider:momo', via: 'poll' }),
-        onError,
-      });
-    case 'local':
-      return localPaymentProvider({
-        delayMs: config.paymentLocalDelayMs,
-        failRate: config.paymentLocalFailRate,
-        settle: (reference, status) => settle({ reference, status, actor: 'provider:local', via: 'local' }),
-        onError,
-      });
-  }
+): PaymentProviderFactory {
+  return (settle) => {
+    switch (config.paymentProvider) {
+      case 'external':
+        return externalPaymentProvider();
+      case 'momo':
+        return momoPaymentProvider({ ...momoOptionsFromEnv(env), settle, onError });
+      case 'local':
+        return localPaymentProvider({ delayMs: config.paymentLocalDelayMs, failRate: config.paymentLocalFailRate, settle, onError });
+    }
+  };
 }

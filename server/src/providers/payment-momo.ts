@@ -124,7 +124,7 @@ export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
         .then(async (said) => {
           if (said === 'PENDING') return schedulePolls(reference, rest, next);
           polls.delete(reference);
-          await options.settle!(reference, said);
+          await options.settle!({ reference, status: said, actor: 'provider:momo', via: 'poll' });
         })
         .catch((error: unknown) => {
           options.onError?.(error, reference);

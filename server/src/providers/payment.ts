@@ -14,8 +14,19 @@ export type PaymentStatus = 'SUCCESSFUL' | 'FAILED' | 'PENDING';
  */
 export class PaymentProviderUnavailable extends Error {}
 
-/** A provider's final word, handed to the settlement (payment-settlement.ts). */
-export type SettleDecision = (reference: string, status: 'SUCCESSFUL' | 'FAILED') => Promise<unknown>;
+/** A final word on a payment: from a signed callback, a provider by itself, a status poll, or the sweeper. */
+export interface PaymentDecision {
+  reference: string;
+  status: 'SUCCESSFUL' | 'FAILED';
+  /** Who said so: 'provider:<name>' or 'sweeper'. */
+  actor: string;
+  via: 'callback' | 'local' | 'poll' | 'timeout' | 'request';
+  /** Why a payment failed when nobody said FAILED (timed out, refused at request). */
+  reason?: string;
+}
+
+/** Where a provider hands what it decides by itself (the local provider, MoMo's polls): the settlement. */
+export type SettleDecision = (decision: PaymentDecision) => Promise<unknown>;
 
 /**
  * Mobile-money collection (DESIGN §1), chosen by PAYMENT_PROVIDER: `local` settles by itself after a
@@ -75,7 +86,7 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
     if (!decision || closed) return;
     decision.due = true;
     const work: Promise<void> = options
-      .settle(reference, decision.status)
+      .settle({ reference, status: decision.status, actor: 'provider:local', via: 'local' })
       // Settled: forgotten. Not settled: kept, so the sweeper's question still gets the answer.
       .then(() => void decisions.delete(reference))
       .catch((error: unknown) => options.onError?.(error, reference))

@@ -1,4 +1,4 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TransactionEvent, TransactionEventDetail, TransactionEventKind } from '../../../src/domain/transaction-events';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedRows } from '../db/prepared';
@@ -14,6 +14,92 @@ export interface NewTransactionEvent {
   /** Set for events that must be recorded once however often their cause repeats (a hop, a callback). */
   dedupeKey?: string;
 }
+
+/** An event of a call the statement that records it knows by then (a settled or created call). */
+export type CallEvent = Omit<NewTransactionEvent, 'transactionId' | 'sessionId'>;
+
+/**
+ * The duplicate-guard keys: one event per key, however often its cause repeats (a network
+ * repeating a hop, a provider repeating a callback, two clicks on Resolve).
+ */
+export const eventKey = {
+  hop: (sessionId: string, text: string) => `hop:${sessionId}:${text}`,
+  paymentRequested: (transactionId: string) => `payment_requested:${transactionId}`,
+  /** A callback repeated with the same body is the same callback; another body for the same status is recorded too. */
+  callback: (reference: string, status: string, bodyHash: string) => `callback:${reference}:${status}:${bodyHash}`,
+  settled: (reference: string) => `settled:${reference}`,
+  delivery: (providerRef: string, reported: string) => `delivery:${providerRef}:${reported.toLowerCase()}`,
+  resolved: (transactionId: string) => `resolved:${transactionId}`,
+};
+
+/** The events of a call's timeline, one typed builder per kind: what each records and under which key. */
+export const transactionEvent = {
+  ussdHop: (hop: { sessionId: string; text: string; reply: string; transactionId: string | null }): NewTransactionEvent => ({
+    kind: 'ussd_hop',
+    actor: 'customer',
+    sessionId: hop.sessionId,
+    transactionId: hop.transactionId,
+    detail: { input: hop.text.split('*').pop() ?? '', reply: hop.reply },
+    dedupeKey: eventKey.hop(hop.sessionId, hop.text),
+  }),
+  /** Recorded with the call it requests for, in the statement that creates it (its id is not known before). */
+  paymentRequested: (request: { amount: number; provider: string }): TransactionEventDetail => ({ amount: request.amount, provider: request.provider }),
+  paymentCallback: (callback: { transactionId: string; provider: string; reference: string; status: string; bodyHash: string }): NewTransactionEvent => ({
+    transactionId: callback.transactionId,
+    kind: 'payment_callback',
+    actor: `provider:${callback.provider}`,
+    detail: { status: callback.status },
+    dedupeKey: eventKey.callback(callback.reference, callback.status, callback.bodyHash),
+  }),
+  /** A status poll: the provider's answer, or that it could not be reached. */
+  paymentPolled: (poll: { transactionId: string; provider: string; said: string | undefined }): NewTransactionEvent => ({
+    transactionId: poll.transactionId,
+    kind: 'payment_polled',
+    actor: poll.said ? `provider:${poll.provider}` : 'sweeper',
+    detail: poll.said ? { status: poll.said, provider: poll.provider } : { status: null, provider: poll.provider, error: 'Provider unreachable' },
+  }),
+  paymentSettled: (decision: { reference: string; actor: string; status: string; via: string; reason?: string }): CallEvent => ({
+    kind: 'payment_settled',
+    actor: decision.actor,
+    detail: { status: decision.status, via: decision.via, reason: decision.reason ?? null },
+    dedupeKey: eventKey.settled(decision.reference),
+  }),
+  /** A ticket SMS handed to the provider: sent by settlement ('sms_sent') or by staff again ('ticket_resent'). */
+  ticketSms: (
+    cause: { kind: 'sms_sent' | 'ticket_resent'; actor: string; actorUserId?: string | null },
+    sent: { status: string; provider: string; providerRef: string | null; failureReason: string | null },
+  ): CallEvent => ({ kind: cause.kind, actor: cause.actor, actorUserId: cause.actorUserId ?? null, detail: sent }),
+  smsDelivery: (report: { transactionId: string; provider: string; providerRef: string; reported: string; failureReason: string | null }): NewTransactionEvent => ({
+    transactionId: report.transactionId,
+    kind: 'sms_delivery',
+    actor: `provider:${report.provider}`,
+    detail: { status: report.reported, failureReason: report.failureReason },
+    dedupeKey: eventKey.delivery(report.providerRef, report.reported),
+  }),
+  resolved: (resolution: { transactionId: string; userId: string }): NewTransactionEvent => ({
+    transactionId: resolution.transactionId,
+    kind: 'resolved',
+    actor: 'user',
+    actorUserId: resolution.userId,
+    dedupeKey: eventKey.resolved(resolution.transactionId),
+  }),
+};
+
+/**
+ * The insert of events for statements that change a call and record what happened in one commit
+ * (a settlement, a new call, a ticket SMS): `rows` selects (transaction_id, kind, actor,
+ * actor_user_id, detail, dedupe_key). The only other writers of transaction_events are below.
+ */
+export const recordEventsSql = (rows: SQL) =>
+  sql`insert into transaction_events (transaction_id, kind, actor, actor_user_id, detail, dedupe_key) ${rows} on conflict (dedupe_key) do nothing`;
+
+/** The 'payment_requested' event of the calls `created` returns (id), keyed as `eventKey.paymentRequested`. */
+export const paymentRequestedRowsSql = (detail: SQL, created: SQL) =>
+  sql`select id, 'payment_requested', 'system', null::uuid, ${detail}::jsonb, 'payment_requested:' || id from ${created}`;
+
+/** Links a session's earlier hops (recorded before its call existed) to the call they became. */
+export const attachSessionHopsSql = (sessionId: SQL, transactionId: SQL, when: SQL) =>
+  sql`update transaction_events set transaction_id = ${transactionId} where session_id = ${sessionId} and transaction_id is null and ${when}`;
 
 /** One event, as every USSD hop and most callbacks record it. */
 const recordOneStatement = sql`insert into transaction_events (transaction_id, session_id, kind, actor, actor_user_id, detail, dedupe_key)
@@ -51,7 +137,10 @@ interface Waiting {
   failed: (error: unknown) => void;
 }
 
-/** The events of calls (DESIGN §6): recorded by ingestion, the sweeper and staff actions; read by 'Details'. */
+/**
+ * The events of calls (DESIGN §6), the only writer of transaction_events: recorded by ingestion, the
+ * sweeper and staff actions; read by 'Details'.
+ */
 export function transactionEventsRepository(db: DbOrTx) {
   // Prepared on first use: building drizzle's insert for each hop cost more CPU than PostgreSQL
   // spent running it (bench:ingest profile).
@@ -147,14 +236,6 @@ export function transactionEventsRepository(db: DbOrTx) {
         actorUserName: row.actorUserName ?? null,
         detail: row.detail,
       }));
-    },
-
-    /** Links a session's earlier hops to the call they became. */
-    async attachSession(sessionId: string, transactionId: string): Promise<void> {
-      await db
-        .update(transactionEvents)
-        .set({ transactionId })
-        .where(sql`${transactionEvents.sessionId} = ${sessionId} and ${transactionEvents.transactionId} is null`);
     },
   };
 }

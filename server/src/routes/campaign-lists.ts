@@ -5,7 +5,7 @@ import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignListSchema } from '../../../src/domain/schemas/campaigns';
 import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { transactionStatus } from '../../../src/domain/transaction-status';
-import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
+import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
 import { HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
 import { documented, results, type RouteDocs } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';

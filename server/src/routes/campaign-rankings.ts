@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { campaignRankingSchema } from '../../../src/domain/schemas/campaigns';
-import { AFCON_CAMPAIGN, cachedCampaigns, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../campaign-access';
+import { AFCON_CAMPAIGN, cachedCampaigns, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
 import { pagedJson, pagingQuery, sendJson, validBody } from '../http';
 import { documented, results } from '../openapi';
 import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
-import { cachedCampaigns, campaignRound, readableCampaign } from '../campaign-access';
+import { cachedCampaigns, campaignRound, readableCampaign } from '../access/campaign-access';
 import { envelopeJson, okPagedJson, pagingQuery, sendJson, validBody } from '../http';
 import { documented, results, textAnswer } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';

@@ -25,7 +25,10 @@ export default async function categoriesRoutes(app: FastifyInstance) {
 
   const save = async <T>(name: string, write: () => Promise<T>) => {
     try {
-      return await write();
+      const written = await write();
+      // USSD menus are made of the catalogue: they read it again at once.
+      app.ingestion.forgetCatalogue();
+      return written;
     } catch (error) {
       // Two writers racing past the pre-check meet the unique index.
       if (isUniqueViolation(error)) throw nameTaken(name);

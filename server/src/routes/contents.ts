@@ -32,7 +32,10 @@ export default async function contentsRoutes(app: FastifyInstance) {
 
   const save = async <T>(write: () => Promise<T>) => {
     try {
-      return await write();
+      const written = await write();
+      // USSD menus are made of the catalogue: they read it again at once.
+      app.ingestion.forgetCatalogue();
+      return written;
     } catch (error) {
       // Two activations of the same slot racing: the partial unique index keeps one.
       if (isUniqueViolation(error)) throw new HttpError(409, 'Another content was activated at the same time, please try again');

@@ -5,7 +5,7 @@ import { transactionFilterSchema } from '../../../src/domain/schemas/transaction
 import { ok } from '../http';
 import { documented, results } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { readFilter, scopeCodes } from '../transaction-scope';
+import { readFilter, scopeCodes } from '../access/transaction-scope';
 
 export default async function dashboardRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);

@@ -2,11 +2,8 @@ import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { text } from '../../../src/domain/schemas/text';
-import { authenticatedCallback, callbackBodyHash, type CallbackAuth } from '../callback-auth';
+import { authenticatedCallback, callbackBodyHash, type CallbackAuth } from '../ingestion/callback-auth';
 import { documentedBody, notFound, ok, validBody } from '../http';
-import { paymentSettlement } from '../payment-settlement';
-import { transactionEventsRepository } from '../repositories/transaction-events-repository';
-import { transactionsRepository } from '../repositories/transactions-repository';
 
 const STATUSES = ['SUCCESSFUL', 'FAILED', 'PENDING'] as const;
 
@@ -25,15 +22,14 @@ function callbackFields(body: unknown) {
   return { reference: fields.reference ?? fields.referenceId ?? fields.externalId, status: fields.status };
 }
 
+const ANSWERS = { pending: 'Payment pending', already_settled: 'Payment already settled', SUCCESSFUL: 'Payment recorded', FAILED: 'Payment failed' } as const;
+
 /**
- * The payment provider's callback (DESIGN §6): authenticated before anything else, idempotent on
- * the reference (a repeated, late or out-of-order callback changes nothing twice), PENDING recorded
- * and nothing settled.
+ * The payment provider's callback (DESIGN §6): authenticated before anything else, then handed to
+ * the settlement, idempotent on the reference (a repeated, late or out-of-order callback changes
+ * nothing twice).
  */
 export default async function paymentsRoutes(app: FastifyInstance, options: { callbackAuth: CallbackAuth }) {
-  const repo = transactionsRepository(app.db);
-  const events = transactionEventsRepository(app.db);
-  const settle = paymentSettlement(app.db, app.providers.sms, app.answerCache.dropCampaign);
   // Providers may post form-encoded; parsed inside this plugin only.
   await app.register(formBody);
 
@@ -57,24 +53,10 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
     },
     async (request, reply) => {
       const { reference, status } = await validBody(callbackSchema, callbackFields(request.body));
-      const call = await repo.findForSettlement(reference);
-      if (!call) throw notFound('Payment');
-      const actor = `provider:${app.providers.payment.name}`;
-      const callback = {
-        transactionId: call.id,
-        kind: 'payment_callback' as const,
-        actor,
-        detail: { status },
-        dedupeKey: `callback:${reference}:${status}:${callbackBodyHash(request)}`,
-      };
-      if (status === 'PENDING') {
-        await events.record(callback);
-        return ok(reply, 'Payment pending', { _id: call.id });
-      }
-      // The callback's event is recorded in the same statement that settles (one commit).
-      const settled = await settle({ reference, status, actor, via: 'callback' }, call, [callback]);
-      if (settled.result !== 'settled') return ok(reply, 'Payment already settled', { _id: call.id });
-      return ok(reply, status === 'FAILED' ? 'Payment failed' : 'Payment recorded', { _id: call.id });
+      const outcome = await app.ingestion.receiveCallback({ reference, status: status as (typeof STATUSES)[number], bodyHash: callbackBodyHash(request) });
+      if (!outcome || outcome.result === 'unknown') throw notFound('Payment');
+      const message = outcome.result === 'settled' ? ANSWERS[outcome.status] : ANSWERS[outcome.result];
+      return ok(reply, message, { _id: outcome.transactionId });
     },
   );
 }

@@ -28,7 +28,10 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
 
   const save = async <T>(name: string, write: () => Promise<T>) => {
     try {
-      return await write();
+      const written = await write();
+      // USSD menus are made of the catalogue: they read it again at once.
+      app.ingestion.forgetCatalogue();
+      return written;
     } catch (error) {
       if (isUniqueViolation(error)) throw codeTaken(name);
       throw error;

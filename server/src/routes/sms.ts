@@ -3,16 +3,13 @@ import * as yup from 'yup';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
-import { TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
-import { authenticatedCallback, type CallbackAuth } from '../callback-auth';
+import { authenticatedCallback, type CallbackAuth } from '../ingestion/callback-auth';
 import { HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
 import { text } from '../../../src/domain/schemas/text';
 import { documented, results } from '../openapi';
 import { deliveryStatusOf } from '../providers/africastalking-sms';
 import type { SmsSendResult } from '../providers/sms';
 import { smsRepository } from '../repositories/sms-repository';
-import { transactionEventsRepository } from '../repositories/transaction-events-repository';
-import { transactionsRepository } from '../repositories/transactions-repository';
 
 const FINAL_STATUSES = new Set(['delivered', 'failed']);
 
@@ -30,8 +27,6 @@ const deliveryReportSchema = yup.object({
  */
 export default async function smsRoutes(app: FastifyInstance, options: { deliveryReportAuth: CallbackAuth }) {
   const repo = smsRepository(app.db);
-  const calls = transactionsRepository(app.db);
-  const events = transactionEventsRepository(app.db);
 
   // Africa's Talking posts delivery reports as a form; scoped to this plugin.
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
@@ -108,18 +103,8 @@ export default async function smsRoutes(app: FastifyInstance, options: { deliver
       // Reports may repeat or arrive out of order: a final status is never stepped back to 'sent'.
       if (row && !(FINAL_STATUSES.has(row.status) && status === 'sent')) await repo.update(row.id, { status, failureReason });
 
-      const call = await calls.findByTicketSmsRef(id);
-      if (call) {
-        await events.record({
-          transactionId: call.id,
-          kind: 'sms_delivery',
-          actor: `provider:${app.providers.sms.name}`,
-          detail: { status: reported, failureReason },
-          dedupeKey: `delivery:${id}:${reported.toLowerCase()}`,
-        });
-        if (status !== 'sent') await calls.landTicketDelivery(id, status === 'delivered' ? TICKET_SMS_STATUS.delivered : TICKET_SMS_STATUS.failed);
-      }
-      return ok(reply, row || call ? 'Recorded' : 'Ignored', null);
+      const ticket = await app.ingestion.tickets.landDeliveryReport({ providerRef: id, reported, delivery: status, failureReason });
+      return ok(reply, row || ticket ? 'Recorded' : 'Ignored', null);
     },
   );
 }

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { isManager } from '../../../src/domain/roles';
-import { canResendTicket, TICKET_SMS_STATUS } from '../../../src/domain/transaction-events';
+import { canResendTicket, MESSAGE_STATUS } from '../../../src/domain/transaction-events';
 import { HttpError, ok, uuidParams, type IdParams } from '../http';
 import { documented, results } from '../openapi';
 import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { sendTicketSms } from '../ticket-sms';
-import { scopedTransaction } from '../transaction-scope';
+import { scopedTransaction } from '../access/transaction-scope';
 
 const NOT_RESENDABLE = 'Only a paid call whose ticket SMS failed can be sent its ticket again';
 
@@ -48,15 +47,15 @@ export default async function transactionEventsRoutes(app: FastifyInstance) {
       if (!canResendTicket({ ...found, ticket })) throw new HttpError(409, NOT_RESENDABLE);
       const claimed = await transactions.claimTicketResend(found.id);
       if (!claimed?.ticketMessage) throw new HttpError(409, 'This ticket is already being sent again');
-      let sent: Awaited<ReturnType<typeof sendTicketSms>>;
+      let sent: Awaited<ReturnType<typeof app.ingestion.tickets.send>>;
       try {
         const call = { id: claimed.id, phoneNumber: claimed.phoneNumber, ticketMessage: claimed.ticketMessage };
-        sent = await sendTicketSms(app.db, app.providers.sms, call, { kind: 'ticket_resent', actor: 'user', actorUserId: request.user.id });
+        sent = await app.ingestion.tickets.send(call, { kind: 'ticket_resent', actor: 'user', actorUserId: request.user.id });
       } catch (error) {
         await transactions.releaseTicketResend(claimed.id);
         throw error;
       }
-      const message = sent.status === TICKET_SMS_STATUS.failed ? 'The ticket SMS could not be sent; please try again later' : 'Ticket sent';
+      const message = sent.status === MESSAGE_STATUS.failed ? 'The ticket SMS could not be sent; please try again later' : 'Ticket sent';
       return ok(reply, message, await transactions.findRow(claimed.id));
     },
   );

@@ -5,10 +5,10 @@ import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-csv';
 import { transactionStatus } from '../../../src/domain/transaction-status';
-import { HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { HttpError, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { readFilter, scopeCodes } from '../transaction-scope';
+import { readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
 
 /** The lists read only a service code and a day (`readFilter` checks the whole filter). */
 const dayFilter = transactionFilterSchema.pick(['name', 'date']);
@@ -59,9 +59,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await validBody(resolveTransactionSchema, request.body);
-      const found = await repo.findById(request.params.id);
-      if (!found) throw notFound('Transaction');
-      await scopeCodes(app.db, request, found.serviceCode);
+      const found = await scopedTransaction(app.db, request, request.params.id);
       if (transactionStatus(found) !== 'failed') throw new HttpError(400, 'Only failed transactions can be resolved');
       await repo.resolve(found.id, request.user.id);
       return ok(reply, 'Resolved', await repo.findRow(found.id));

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { readApiError } from '../../api/api-error';
 import { useResendTicketMutation } from '../../api/transaction-events-api';
 import type { Transaction } from '../../domain/entities';
-import { TICKET_SMS_STATUS } from '../../domain/transaction-events';
+import { MESSAGE_STATUS } from '../../domain/transaction-events';
 
 export interface ResendTicketButtonProps {
   transactionId: string;
@@ -28,7 +28,7 @@ export function ResendTicketButton({ transactionId, onResent, variant = 'outline
   const onClick = async () => {
     try {
       const { message, transaction } = await resendTicket(transactionId).unwrap();
-      const failed = transaction.messageStatuses === TICKET_SMS_STATUS.failed;
+      const failed = transaction.messageStatuses === MESSAGE_STATUS.failed;
       enqueueSnackbar(failed ? message : 'Ticket sent', { variant: failed ? 'error' : 'success' });
       onResent?.(transaction);
     } catch (error) {

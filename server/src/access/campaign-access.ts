@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { isManager } from '../../src/domain/roles';
-import type { AnswerCache } from './answer-cache';
-import { forbidden, HttpError, notFound } from './http';
-import { ALL_ROUNDS, type CampaignVotesRepository } from './repositories/campaign-votes-repository';
-import type { CampaignView } from './repositories/campaigns-repository';
+import { isManager } from '../../../src/domain/roles';
+import { forbidden, HttpError, notFound } from '../http';
+import type { AnswerCache } from '../plugins/answer-cache';
+import { ALL_ROUNDS, type CampaignVotesRepository } from '../repositories/campaign-votes-repository';
+import type { CampaignView } from '../repositories/campaigns-repository';
 
 /** The campaign the Afcon-only account may read (DESIGN §4). */
 export const AFCON_CAMPAIGN = 'afcon-2024';

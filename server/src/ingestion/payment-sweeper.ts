@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './db/client';
-import { TIMED_OUT_STATUS, type SettlePayment } from './payment-settlement';
-import type { PaymentProvider, PaymentStatus } from './providers/payment';
-import type { SmsProvider } from './providers/sms';
-import { sendTicketSms } from './ticket-sms';
-import { transactionEventsRepository, type NewTransactionEvent } from './repositories/transaction-events-repository';
-import { transactionsRepository } from './repositories/transactions-repository';
+import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
+import type { Db } from '../db/client';
+import type { PaymentProvider, PaymentStatus } from '../providers/payment';
+import { transactionEvent, transactionEventsRepository } from '../repositories/transaction-events-repository';
+import { transactionsRepository } from '../repositories/transactions-repository';
+import type { SettlePayment } from './settlement';
+import type { TicketSender } from './ticket-sms';
 
 export interface PaymentSweeperOptions {
   /** A payment still pending this long is asked about, then settled or failed. */
@@ -16,7 +16,7 @@ export interface PaymentSweeperOptions {
   payment: PaymentProvider;
   settle: SettlePayment;
   /** Sends the tickets of calls settled by a process that stopped before sending them. */
-  sms: SmsProvider;
+  tickets: TicketSender;
   /** A ticket 'Sending' this long is taken as never sent (default 30 s; the SMS provider times out in 10). */
   unsentTicketSeconds?: number;
   /** How often to look. */
@@ -48,7 +48,7 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
     for (const call of await repo.unsentTickets(options.unsentTicketSeconds ?? 30, batch)) {
       const claim = `sweeper:${crypto.randomUUID()}`;
       if (!call.ticketMessage || !(await repo.claimUnsentTicket(call.id, claim))) continue;
-      await sendTicketSms(db, options.sms, { id: call.id, phoneNumber: call.phoneNumber, ticketMessage: call.ticketMessage }, { kind: 'sms_sent', actor: 'sweeper' });
+      await options.tickets.send({ id: call.id, phoneNumber: call.phoneNumber, ticketMessage: call.ticketMessage }, { kind: 'sms_sent', actor: 'sweeper' });
       await repo.releaseTicketClaim(call.id, claim);
       sent += 1;
     }
@@ -66,18 +66,13 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
       } catch (error) {
         log.error({ err: error, reference }, 'payment provider unreachable for a status poll');
       }
-      const polled: NewTransactionEvent = {
-        transactionId: id,
-        kind: 'payment_polled',
-        actor: said ? providerActor : 'sweeper',
-        detail: said ? { status: said, provider: payment.name } : { status: null, provider: payment.name, error: 'Provider unreachable' },
-      };
+      const polled = transactionEvent.paymentPolled({ transactionId: id, provider: payment.name, said });
       // The poll is recorded in the statement that settles, or alone when nothing settles.
       if (said === 'SUCCESSFUL' || said === 'FAILED') {
-        const outcome = await settle({ reference, status: said, actor: providerActor, via: 'poll' }, undefined, [polled]);
+        const outcome = await settle({ reference, status: said, actor: providerActor, via: 'poll' }, { along: polled });
         if (outcome.result === 'settled') counts[said === 'SUCCESSFUL' ? 'settled' : 'failed'] += 1;
       } else if (said === 'PENDING' || Date.now() - createdAt.getTime() >= hardLimitMs) {
-        const outcome = await settle({ reference, status: 'FAILED', actor: 'sweeper', via: 'timeout', reason: TIMED_OUT_STATUS }, undefined, [polled]);
+        const outcome = await settle({ reference, status: 'FAILED', actor: 'sweeper', via: 'timeout', reason: MESSAGE_STATUS.paymentTimedOut }, { along: polled });
         if (outcome.result === 'settled') counts.failed += 1;
       } else {
         await events.record(polled);

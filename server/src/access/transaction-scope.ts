@@ -1,24 +1,25 @@
 import type { FastifyRequest } from 'fastify';
-import { isManager } from '../../src/domain/roles';
-import { transactionFilterSchema } from '../../src/domain/schemas/transactions';
-import type { TransactionStatus } from '../../src/domain/transaction-status';
+import { isManager } from '../../../src/domain/roles';
+import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
+import type { TransactionStatus } from '../../../src/domain/transaction-status';
+import type { Db, DbOrTx } from '../db/client';
+import { notFound, validBody } from '../http';
+import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
+import { serviceCodesRepository } from '../repositories/service-codes-repository';
+import { transactionsRepository } from '../repositories/transactions-repository';
 import { AFCON_CAMPAIGN } from './campaign-access';
-import type { Db, DbOrTx } from './db/client';
-import { forbidden, notFound, validBody } from './http';
-import { campaignVotesRepository } from './repositories/campaign-votes-repository';
-import { serviceCodesRepository } from './repositories/service-codes-repository';
-import { transactionsRepository } from './repositories/transactions-repository';
 
 /**
  * Which calls a caller may read, shared by the transaction lists, the export and the dashboard.
  * The service codes a caller may read (DESIGN §4): a manager any (undefined), an agent only those
- * under its own categories. Naming a code outside that scope is refused, not answered empty.
+ * under its own categories. A code outside that scope is answered as an unknown one (404, not
+ * named), so no answer tells an agent what another agent's codes are.
  */
 export async function scopeCodes(db: DbOrTx, request: FastifyRequest, name?: string): Promise<string[] | undefined> {
   if (isManager(request.user.role)) return name ? [name] : undefined;
   const own = await serviceCodesRepository(db).namesOwnedBy(request.user.id);
   if (!name) return own;
-  if (!own.includes(name)) throw forbidden(`You cannot read the transactions of ${name}`);
+  if (!own.includes(name)) throw notFound('Service code');
   return [name];
 }
 

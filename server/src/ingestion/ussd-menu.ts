@@ -1,8 +1,8 @@
-import { categoryLevelLabel } from '../../src/domain/category-levels';
-import { roundChoice, roundLabel, type Game } from '../../src/domain/campaign-rounds';
-import { formatMoney } from '../../src/domain/format';
-import { gsm7Length } from '../../src/domain/sms-segments';
-import { clipGsm7, toGsm7, USSD_MAX_LENGTH } from '../../src/domain/ussd-text';
+import { categoryLevelLabel } from '../../../src/domain/category-levels';
+import { roundChoice, roundLabel, type Game } from '../../../src/domain/campaign-rounds';
+import { formatMoney } from '../../../src/domain/format';
+import { gsm7Length } from '../../../src/domain/sms-segments';
+import { clipGsm7, toGsm7, USSD_MAX_LENGTH } from '../../../src/domain/ussd-text';
 
 /** A ticket service code: its category's levels that have a price and an active content. */
 export interface CatalogueService {

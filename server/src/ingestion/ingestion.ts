@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { PaymentProvider } from '../providers/payment';
+import type { PaymentProviderFactory } from '../providers/payment-from-config';
+import type { SmsProvider } from '../providers/sms';
+import { startPaymentSweeper, type PaymentSweeperOptions } from './payment-sweeper';
+import { paymentSettlement } from './settlement';
+import { ticketSender } from './ticket-sms';
+import { ussdMenuCache } from './ussd-catalogue';
+import { ussdHops } from './ussd-hop';
+
+export interface IngestionDeps {
+  db: Db;
+  sms: SmsProvider;
+  /** A provider, or one made with the settlement it hands its own decisions to (the local provider, MoMo's polls). */
+  payment: PaymentProvider | PaymentProviderFactory;
+  /** Hears of each vote a settlement counts (the answer cache drops the campaign's rankings). */
+  onVoteCounted: (campaignKey: string) => void;
+  /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS). */
+  ussdMenuCacheMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The money path as one part (DESIGN §1), built once per app: a USSD hop (menu, call placement,
+ * payment request), the settlement every final word goes through (callbacks, providers, the
+ * sweeper), the ticket SMS, and the sweeper. Routes above only call it; providers and repositories
+ * below know nothing of it.
+ */
+export function ingestion(deps: IngestionDeps) {
+  const { db, log } = deps;
+  const tickets = ticketSender(db, deps.sms);
+  // The callback's actor names the provider, made just below with this settlement.
+  const settlement = paymentSettlement(db, tickets, deps.onVoteCounted, () => payment.name);
+  const payment = typeof deps.payment === 'function' ? deps.payment(settlement.settle) : deps.payment;
+  const menuCache = ussdMenuCache(deps.ussdMenuCacheMs);
+
+  return {
+    payment,
+    answerHop: ussdHops({ db, payment, settle: settlement.settle, menuCache, log }),
+    settle: settlement.settle,
+    receiveCallback: settlement.receiveCallback,
+    tickets,
+    /** The catalogue changed through this API (categories, service codes, ticket contents): menus read it again. */
+    forgetCatalogue: () => menuCache.forget(),
+    /** The sweeper of payments left pending and of tickets a stopped process never sent (main.ts; tests start their own). */
+    startSweeper: (options: Omit<PaymentSweeperOptions, 'payment' | 'settle' | 'tickets' | 'log'>) =>
+      startPaymentSweeper(db, { ...options, payment, settle: settlement.settle, tickets, log }),
+  };
+}
+
+export type Ingestion = ReturnType<typeof ingestion>;

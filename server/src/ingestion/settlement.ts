@@ -1,0 +1,90 @@
+import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
+import type { Db } from '../db/client';
+import type { PaymentDecision } from '../providers/payment';
+import { transactionEvent, transactionEventsRepository, type NewTransactionEvent } from '../repositories/transaction-events-repository';
+import { transactionsRepository, type SettledValues, type SettlementCall } from '../repositories/transactions-repository';
+import type { TicketSender } from './ticket-sms';
+
+export type SettlementResult =
+  | { result: 'settled'; transactionId: string; status: 'SUCCESSFUL' | 'FAILED' }
+  | { result: 'already_settled'; transactionId: string }
+  | { result: 'unknown' };
+
+/** The ticket SMS of a campaign vote whose category level has no active content. */
+export const voteConfirmation = (teamName: string) => `Thank you. Your vote for ${teamName} has been recorded.`;
+
+export interface SettleOptions {
+  /** The call of the reference when the caller has just read it (saves reading it again). */
+  call?: SettlementCall;
+  /** The event that brought the decision (a callback, a poll), recorded with it whether or not it settles. */
+  along?: NewTransactionEvent;
+}
+
+export type SettlePayment = (decision: PaymentDecision, options?: SettleOptions) => Promise<SettlementResult>;
+
+/** What a payment callback said, once its signature was checked. */
+export interface PaymentCallback {
+  reference: string;
+  status: 'SUCCESSFUL' | 'FAILED' | 'PENDING';
+  /** A short hash of the raw body: the same callback repeated is recorded once. */
+  bodyHash: string;
+}
+
+/**
+ * The one place a pending payment becomes processed or failed (DESIGN §6), used by the payment
+ * callback, the providers that decide by themselves, a refused payment request and the sweeper.
+ * Idempotent on the reference: the conditional UPDATE lets exactly one of any number of concurrent
+ * or repeated decisions win, and only the winner records 'payment_settled' and sends the ticket, so
+ * a call gets one ticket and one SMS. `onVoteCounted` hears of each vote this makes count, once
+ * committed (the answer cache drops the campaign's rankings, so this process shows its own votes at once).
+ */
+export function paymentSettlement(db: Db, tickets: TicketSender, onVoteCounted: (campaignKey: string) => void, providerName: () => string) {
+  const events = transactionEventsRepository(db);
+  const repo = transactionsRepository(db);
+
+  const settle: SettlePayment = async (decision, { call: known, along } = {}) => {
+    const call = known ?? (await repo.findForSettlement(decision.reference));
+    if (!call) return { result: 'unknown' };
+    if (call.isComplete || call.isDeleted) {
+      if (along) await events.record(along);
+      return { result: 'already_settled', transactionId: call.id };
+    }
+
+    let ticket: string | undefined;
+    if (decision.status === 'SUCCESSFUL') {
+      ticket = call.categoryId && call.categoryLevel ? (call.activeMessage ?? undefined) : undefined;
+      // A vote still gets a confirmation SMS when its level has no content.
+      if (!ticket && call.campaignKey && call.teamName) ticket = voteConfirmation(call.teamName);
+    }
+    const values: SettledValues =
+      decision.status === 'SUCCESSFUL'
+        ? { isComplete: true, isDeleted: false, ticketMessage: ticket ?? null, messageStatuses: ticket ? MESSAGE_STATUS.sending : MESSAGE_STATUS.noContent }
+        : { isComplete: false, isDeleted: true, ticketMessage: null, messageStatuses: decision.via === 'timeout' ? MESSAGE_STATUS.paymentTimedOut : MESSAGE_STATUS.paymentFailed };
+    const settled = await repo.settleRecording(decision.reference, values, transactionEvent.paymentSettled(decision), along);
+    if (!settled) return { result: 'already_settled', transactionId: call.id };
+    // Only a processed vote counts (migration 0005): failing a pending one changes no ranking.
+    if (decision.status === 'SUCCESSFUL' && call.campaignKey) onVoteCounted(call.campaignKey);
+    if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'system' });
+    return { result: 'settled', transactionId: settled.id, status: decision.status };
+  };
+
+  /**
+   * A signed payment callback (DESIGN §6): recorded on the call's timeline once per distinct body,
+   * PENDING recorded and nothing settled, a final word settling in the same statement that records it.
+   * Undefined for a reference no call has.
+   */
+  async function receiveCallback({ reference, status, bodyHash }: PaymentCallback): Promise<SettlementResult | { result: 'pending'; transactionId: string } | undefined> {
+    const call = await repo.findForSettlement(reference);
+    if (!call) return undefined;
+    const along = transactionEvent.paymentCallback({ transactionId: call.id, provider: providerName(), reference, status, bodyHash });
+    if (status === 'PENDING') {
+      await events.record(along);
+      return { result: 'pending', transactionId: call.id };
+    }
+    return settle({ reference, status, actor: `provider:${providerName()}`, via: 'callback' }, { call, along });
+  }
+
+  return { settle, receiveCallback };
+}
+
+export type PaymentSettlement = ReturnType<typeof paymentSettlement>;
