@@ -220,10 +220,6 @@ export function transactionsRepository(db: Db) {
       await db.update(transactions).set({ ticketSmsRef: null }).where(and(eq(transactions.id, id), eq(transactions.ticketSmsRef, claim)));
     },
 
-    async markFailed(id: string) {
-      await db.update(transactions).set({ isDeleted: true, callbackTime: sql`now()` }).where(eq(transactions.id, id));
-    },
-
     /**
      * Payments still pending after `minutes`, oldest first (DESIGN §6): the sweeper asks the
      * provider about each before settling or failing it.
