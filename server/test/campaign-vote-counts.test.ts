@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { transactions } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { AFCON, createCampaigns, insertVotes, rowsOf, WORLD_CUP } from './campaign-fixtures';
+import { voteCountsKept, voteCountsRecounted } from './recount-fixtures';
 
 jest.setTimeout(30_000);
 
@@ -13,29 +14,8 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 const rows = (query: ReturnType<typeof sql>) => rowsOf(world, query);
-
-/** What the triggers keep, rows at zero left out; a voter's recent votes as their ids, newest first. */
-const kept = async () => ({
-  voters: await rows(sql`select campaign_key, round, phone_number, votes, last_vote_at::text as last,
-      array(select j ->> '_id' from json_array_elements(recent_votes::json) j) as recent
-    from campaign_voters where votes <> 0 order by 1, 2, 3`),
-  totals: await rows(sql`select campaign_key, round, votes, voters from campaign_round_totals where votes <> 0 or voters <> 0 order by 1, 2`),
-  teams: await rows(sql`select campaign_key, round, team_name, team_name2, votes from campaign_team_votes where votes <> 0 order by 1, 2, 3, 4`),
-});
-
-/** The same, counted afresh from the votes themselves. */
-const recounted = async () => {
-  const counted = sql`t.campaign_key is not null and t.round is not null and t.is_complete`;
-  const voters = sql`select t.campaign_key, r.round, t.phone_number, count(*)::int as votes, max(t.created_at) as last,
-      (array_agg(t.id::text order by t.created_at desc, t.id desc))[1:50] as recent
-    from transactions t cross join lateral (values (t.round), ('all')) as r(round) where ${counted} group by 1, 2, 3`;
-  return {
-    voters: await rows(sql`select campaign_key, round, phone_number, votes, last::text as last, recent from (${voters}) v order by 1, 2, 3`),
-    totals: await rows(sql`select campaign_key, round, sum(votes)::int as votes, count(*)::int as voters from (${voters}) v group by 1, 2 order by 1, 2`),
-    teams: await rows(sql`select campaign_key, round, coalesce(team_name, '') as team_name, coalesce(team_name2, '') as team_name2, count(*)::int as votes
-      from transactions t where ${counted} group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
-  };
-};
+const kept = () => voteCountsKept(world);
+const recounted = () => voteCountsRecounted(world);
 
 /** `n` votes in one statement from a pool of voters, some processed, some pending, some failed. */
 async function insertMany(n: number, campaign: { key: string; code: string }, rounds: string[]) {

@@ -42,6 +42,11 @@ export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoo
     callback(url: string, body: Record<string, unknown>, format: 'json' | 'form' = 'json') {
       return app.inject({ method: 'POST', url, ...signedCallback(body, TEST_CALLBACK_SECRET, format) });
     },
+    /** One USSD hop as the mobile network sends it (Africa's Talking's form). */
+    hop(fields: { sessionId: string; serviceCode: string; phoneNumber: string; text: string; networkCode?: string }) {
+      const form = new URLSearchParams({ networkCode: '64110', ...fields }).toString();
+      return app.inject({ method: 'POST', url: '/v1/ussd/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    },
     /** The payment provider's signed callback. */
     pay(reference: string, status: string) {
       return world.callback('/v1/payments/callback', { reference, status });

@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { transactions } from '../src/db/schema';
+import { rowsOf } from './campaign-fixtures';
 import { buildTestWorld, type TestWorld } from './helpers';
+import { dailyStatsCounted, dailyStatsKept } from './recount-fixtures';
 import { createCatalogue, insertMany, insertTransactions } from './transactions-fixtures';
 
 jest.setTimeout(30_000);
@@ -16,32 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-type Row = Record<string, string | number | boolean>;
-
-async function rows(query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await world.db.execute(query)) as unknown as { rows: Row[] }).rows;
+async function rows(query: ReturnType<typeof sql>) {
+  return rowsOf(world, query);
 }
-
-/** The daily counts as the triggers keep them, zero rows left out. */
-const kept = () =>
-  rows(sql`
-    select service_code, day::text, dimension, key, is_complete, is_deleted, calls, amount::bigint::text as amount
-    from transaction_daily_stats where calls <> 0 and service_code in (${codeA}, ${codeB})
-    order by 1, 2, 3, 4, 5, 6`);
-
-/** The same counts computed from the calls themselves. */
-const counted = () =>
-  rows(sql`
-    select t.service_code, (t.created_at at time zone 'Africa/Kampala')::date::text as day, d.dimension, d.key,
-           t.is_complete, t.is_deleted, count(*)::int as calls, coalesce(sum(t.amount), 0)::bigint::text as amount
-    from transactions t
-    cross join lateral (values
-      ('hour', extract(hour from t.created_at at time zone 'Africa/Kampala')::int::text),
-      ('level', coalesce(t.category_level, '')),
-      ('network', t.network)) as d(dimension, key)
-    where t.service_code in (${codeA}, ${codeB})
-    group by 1, 2, 3, 4, 5, 6
-    order by 1, 2, 3, 4, 5, 6`);
+const kept = () => dailyStatsKept(world, [codeA, codeB]);
+const counted = () => dailyStatsCounted(world, [codeA, codeB]);
 
 describe('transaction_daily_stats (kept by triggers on transactions)', () => {
   it('counts inserted calls by Kampala day and hour, level and network, per status', async () => {

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from './campaign-fixtures';
+import type { TestWorld } from './helpers';
+
+/**
+ * What the triggers on transactions keep (daily counts, campaign vote counts) beside the same
+ * figures counted afresh from the calls: a test compares the two after whatever it did.
+ */
+
+const codesFilter = (column: ReturnType<typeof sql>, codes?: string[]) => (codes ? sql`${column} in (${sql.join(codes.map((code) => sql`${code}`), sql`, `)})` : sql`true`);
+
+/** The daily counts as the triggers keep them, zero rows left out. */
+export const dailyStatsKept = (world: TestWorld, codes?: string[]) =>
+  rowsOf(
+    world,
+    sql`select service_code, day::text, dimension, key, is_complete, is_deleted, calls, amount::bigint::text as amount
+    from transaction_daily_stats where calls <> 0 and ${codesFilter(sql`service_code`, codes)}
+    order by 1, 2, 3, 4, 5, 6`,
+  );
+
+/** The same counts computed from the calls themselves (in the test world's zone, Africa/Kampala). */
+export const dailyStatsCounted = (world: TestWorld, codes?: string[]) =>
+  rowsOf(
+    world,
+    sql`select t.service_code, (t.created_at at time zone 'Africa/Kampala')::date::text as day, d.dimension, d.key,
+           t.is_complete, t.is_deleted, count(*)::int as calls, coalesce(sum(t.amount), 0)::bigint::text as amount
+    from transactions t
+    cross join lateral (values
+      ('hour', extract(hour from t.created_at at time zone 'Africa/Kampala')::int::text),
+      ('level', coalesce(t.category_level, '')),
+      ('network', t.network)) as d(dimension, key)
+    where ${codesFilter(sql`t.service_code`, codes)}
+    group by 1, 2, 3, 4, 5, 6
+    order by 1, 2, 3, 4, 5, 6`,
+  );
+
+/** The vote counts as the triggers keep them, rows at zero left out; a voter's recent votes as their ids, newest first. */
+export const voteCountsKept = async (world: TestWorld) => ({
+  voters: await rowsOf(
+    world,
+    sql`select campaign_key, round, phone_number, votes, last_vote_at::text as last,
+      array(select j ->> '_id' from json_array_elements(recent_votes::json) j) as recent
+    from campaign_voters where votes <> 0 order by 1, 2, 3`,
+  ),
+  totals: await rowsOf(world, sql`select campaign_key, round, votes, voters from campaign_round_totals where votes <> 0 or voters <> 0 order by 1, 2`),
+  teams: await rowsOf(world, sql`select campaign_key, round, team_name, team_name2, votes from campaign_team_votes where votes <> 0 order by 1, 2, 3, 4`),
+});
+
+/** The same, counted afresh from the votes themselves. */
+export const voteCountsRecounted = async (world: TestWorld) => {
+  const counted = sql`t.campaign_key is not null and t.round is not null and t.is_complete`;
+  const voters = sql`select t.campaign_key, r.round, t.phone_number, count(*)::int as votes, max(t.created_at) as last,
+      (array_agg(t.id::text order by t.created_at desc, t.id desc))[1:50] as recent
+    from transactions t cross join lateral (values (t.round), ('all')) as r(round) where ${counted} group by 1, 2, 3`;
+  return {
+    voters: await rowsOf(world, sql`select campaign_key, round, phone_number, votes, last::text as last, recent from (${voters}) v order by 1, 2, 3`),
+    totals: await rowsOf(world, sql`select campaign_key, round, sum(votes)::int as votes, count(*)::int as voters from (${voters}) v group by 1, 2 order by 1, 2`),
+    teams: await rowsOf(
+      world,
+      sql`select campaign_key, round, coalesce(team_name, '') as team_name, coalesce(team_name2, '') as team_name2, count(*)::int as votes
+      from transactions t where ${counted} group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    ),
+  };
+};

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { contents } from '../src/db/schema';
+import { AFCON_2024, WORLD_CUP_2022 } from '../src/db/seed-data';
+import { seedCampaigns } from '../src/db/seed-votes';
+import { ticketSender } from '../src/ingestion/ticket-sms';
+import { rowsOf } from './campaign-fixtures';
+import { buildTestWorld, type TestWorld } from './helpers';
+import { dailyStatsCounted, dailyStatsKept, voteCountsKept, voteCountsRecounted } from './recount-fixtures';
+import { createCatalogue } from './transactions-fixtures';
+
+jest.setTimeout(120_000);
+
+let world: TestWorld;
+let ticketCode: string;
+beforeAll(async () => {
+  world = await buildTestWorld();
+  await seedCampaigns(world.db);
+  const { category, code } = await createCatalogue(world, null, { ordinary: 1000, vip: 5000 });
+  ticketCode = code.name;
+  await world.db.insert(contents).values([
+    { categoryId: category.id, categoryLevel: 'vip', message: 'VIP ticket', active: true },
+    { categoryId: category.id, categoryLevel: 'ordinary', message: 'Ordinary ticket', active: true },
+  ]);
+});
+afterAll(() => world.close());
+
+/** A whole session: every hop up to `text`, as the network sends them. */
+async function session(sessionId: string, serviceCode: string, phoneNumber: string, text: string) {
+  const answers = text.split('*');
+  for (let i = 0; i <= answers.length; i += 1) await world.hop({ sessionId, serviceCode, phoneNumber, text: answers.slice(0, i).join('*') });
+}
+
+/** Ticket purchases (vip, ordinary, a cancel), World Cup votes on three rounds and AFCON votes, from a small pool of numbers. */
+const plan = (i: number): [string, string] =>
+  ([
+    [ticketCode, '1*1'],
+    [ticketCode, '2*1'],
+    [ticketCode, '1*2'],
+    [WORLD_CUP_2022.serviceCode, '1*3*1'],
+    [WORLD_CUP_2022.serviceCode, '2*2*2*1'],
+    [WORLD_CUP_2022.serviceCode, '5*1*1'],
+    [AFCON_2024.serviceCode, '2*1'],
+  ] as [string, string][])[i % 7];
+
+describe('the counts the triggers keep, after a mixed run through the product', () => {
+  it('equal a recount from transactions: sales, votes, repeated and late callbacks, failures, timeouts, resolves, resends', async () => {
+    const runs = Array.from({ length: 84 }, (_, i) => i);
+    for (let i = 0; i < runs.length; i += 12) {
+      await Promise.all(runs.slice(i, i + 12).map((n) => session(`mixed-${n}`, plan(n)[0], `2567720${String(n % 9).padStart(5, '0')}`, plan(n)[1])));
+    }
+    const calls = await rowsOf(world, sql`select payment_ref from transactions where session_id like 'mixed-%' order by session_id`);
+    expect(calls.length).toBeGreaterThan(60);
+
+    // The provider's word: most paid (some twice at once, some then a late FAILED), a share refused, a few never answered.
+    await Promise.all(
+      calls.map(async ({ payment_ref: ref }, n) => {
+        const reference = String(ref);
+        if (n % 11 === 0) return;
+        if (n % 5 === 0) return void (await world.pay(reference, 'FAILED'));
+        if (n % 3 === 0) await Promise.all([world.pay(reference, 'SUCCESSFUL'), world.pay(reference, 'SUCCESSFUL')]);
+        else await world.pay(reference, 'SUCCESSFUL');
+        if (n % 4 === 0) await world.pay(reference, 'FAILED');
+      }),
+    );
+
+    // The unanswered ones time out: made old (a move the counts follow), then swept with the provider still saying PENDING.
+    await world.db.execute(sql`update transactions set created_at = created_at - interval '1 hour' where session_id like 'mixed-%' and not is_complete and not is_deleted`);
+    const sweeper = world.app.ingestion.startSweeper({ timeoutMinutes: 15, everyMs: 3_600_000 });
+    await sweeper.stop();
+    expect(await rowsOf(world, sql`select count(*)::int as n from transactions where session_id like 'mixed-%' and not is_complete and not is_deleted`)).toEqual([{ n: 0 }]);
+
+    // Staff: failed calls resolved, one twice; a failed ticket SMS sent again.
+    const { headers } = await world.headersFor('admin');
+    const failed = await rowsOf(world, sql`select id from transactions where session_id like 'mixed-%' and is_deleted order by id limit 6`);
+    for (const { id } of [...failed, failed[0]]) {
+      const response = await world.app.inject({ method: 'POST', url: `/v1/transactions/to/give/attention/${id}`, headers, payload: { isResolved: true } });
+      expect(response.statusCode).toBe(200);
+    }
+    const [paid] = await rowsOf(world, sql`select id, phone_number, ticket_message from transactions where session_id like 'mixed-%' and is_complete and ticket_message is not null limit 1`);
+    await ticketSender(world.db, { name: 'down', send: () => Promise.reject(new Error('gateway down')) }).send(
+      { id: String(paid.id), phoneNumber: String(paid.phone_number), ticketMessage: String(paid.ticket_message) },
+      { kind: 'sms_sent', actor: 'system' },
+    );
+    expect((await world.app.inject({ method: 'POST', url: `/v1/transactions/${paid.id}/resend-ticket`, headers })).statusCode).toBe(200);
+
+    expect(await dailyStatsKept(world)).toEqual(await dailyStatsCounted(world));
+    const votes = await voteCountsKept(world);
+    expect(votes).toEqual(await voteCountsRecounted(world));
+    expect(votes.voters.length).toBeGreaterThan(5);
+  });
+});
