@@ -132,12 +132,15 @@ function batchedLookup(pool: Pool) {
 
 async function runOnce(label: string, where: { databaseUrl: string } | { dataDir: string }): Promise<Run> {
   const secret = crypto.randomBytes(32).toString('hex');
+  // The USSD callback URL's token, as the network's gateway is given it.
+  const ussdToken = crypto.randomBytes(24).toString('hex');
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
     PAYMENT_PROVIDER: 'external',
     PAYMENT_CALLBACK_SECRET: secret,
+    USSD_CALLBACK_TOKEN: ussdToken,
     SMS_PROVIDER: 'local',
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
@@ -182,7 +185,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
       request.end(body);
     });
   const hop = (sessionId: string, phoneNumber: string, text: string) =>
-    post('/v1/ussd/callback', new URLSearchParams({ sessionId, serviceCode: CODE, phoneNumber, networkCode: '64110', text }).toString(), {
+    post(`/v1/ussd/callback?token=${ussdToken}`, new URLSearchParams({ sessionId, serviceCode: CODE, phoneNumber, networkCode: '64110', text }).toString(), {
       'content-type': 'application/x-www-form-urlencoded',
     });
   /** The provider's callback: signed, and sent until the server acknowledges it. */

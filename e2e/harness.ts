@@ -9,6 +9,8 @@ import { DRAWN_ROW_SELECTOR } from '../src/components/paged-view';
 export const ROOT = path.resolve(__dirname, '..');
 export const OUTPUT = path.join(ROOT, 'e2e', 'output');
 export const ADMIN = { userName: 'admin', password: 'e2e-admin-password' } as const;
+/** The USSD callback token of every server the browser tests start (what `npm run simulate` reads from USSD_CALLBACK_TOKEN). */
+export const USSD_TOKEN = 'e2e-ussd-callback-token';
 
 /** A list's rows, as the DataGrid draws them on a wide screen and as cards on a phone (PagedGrid). */
 export const listRows = (scope: Page | Locator) => scope.locator(DRAWN_ROW_SELECTOR);
@@ -66,6 +68,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ADMIN_USERNAME: ADMIN.userName,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '1',
+      USSD_CALLBACK_TOKEN: USSD_TOKEN,
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 10, live traffic in the browser: the built server with the local payment provider settling
@@ -46,7 +46,7 @@ after(async () => {
 function startSimulator() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['run', 'simulate', '--', '--rate', SIMULATION.rate, '--duration', SIMULATION.duration, '--url', server.url, '--codes', CODE, '--seed', '7'];
-  simulator = spawn(npm, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  simulator = spawn(npm, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, USSD_CALLBACK_TOKEN: USSD_TOKEN } });
   simulator.stdout?.on('data', (chunk) => (simulatorLog += chunk));
   simulator.stderr?.on('data', (chunk) => (simulatorLog += chunk));
   const child = simulator;

@@ -6,8 +6,12 @@
  * simulator.ts). Ticket codes are the demo's `*217*1#` … `*217*25#` (or `--codes a,b`); with
  * `--campaign` half the customers vote on the demo campaigns' codes instead. The server's payment
  * provider (local by default) settles what they confirm, so the lists, the dashboard and the
- * rankings move while you watch. Refuses any host but 127.0.0.1 and localhost.
+ * rankings move while you watch. Refuses any host but 127.0.0.1 and localhost. The callback URL
+ * carries the server's USSD_CALLBACK_TOKEN: from that variable, else the file the server keeps it
+ * in (DATA_DIR, default ./data), as `npm start` on this machine left it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { DEMO_CAMPAIGNS } from '../server/src/db/seed-data';
 import { checkLocalUrl, customerFor, playCustomer, randomSource, type Hop, type Outcome } from './simulator';
 
@@ -21,6 +25,17 @@ function bounded(name: string, fallback: number, min: number, max: number): numb
 }
 
 /** The run's settings from the command line; throws with a message for any it refuses. */
+/** The token the server's USSD callback URL carries (README: USSD_CALLBACK_TOKEN). */
+function ussdToken(): string {
+  if (process.env.USSD_CALLBACK_TOKEN) return process.env.USSD_CALLBACK_TOKEN;
+  const file = path.join(process.env.DATA_DIR ?? './data', 'ussd-callback-token');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new Error(`no USSD callback token: set USSD_CALLBACK_TOKEN to the server's, or run from where the server keeps ${file}`);
+  }
+}
+
 function readOptions() {
   const rate = bounded('rate', 10, 0.1, 500);
   return {
@@ -52,6 +67,7 @@ const hopTo =
         signal: AbortSignal.timeout(HOP_TIMEOUT_MS),
       });
       const body = await response.text();
+      if (response.status === 401) throw new Error('HTTP 401: the server refused the USSD token (is USSD_CALLBACK_TOKEN the one it was started with?)');
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return body;
     } catch (error) {
@@ -73,7 +89,9 @@ async function main() {
   const { rate: RATE, duration: DURATION, seed: SEED, base: BASE } = options;
   const { ticketCodes: TICKET_CODES, campaignCodes: CAMPAIGN_CODES, maxInFlight: MAX_IN_FLIGHT } = options;
   const random = randomSource(SEED);
-  const hop = hopTo(new URL('/v1/ussd/callback', BASE));
+  const callback = new URL('/v1/ussd/callback', BASE);
+  callback.searchParams.set('token', ussdToken());
+  const hop = hopTo(callback);
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 200 + random() * 1000));
   const outcomes: Record<Outcome | 'skipped', number> = { confirmed: 0, cancelled: 0, abandoned: 0, refused: 0, 'bad-input': 0, ended: 0, error: 0, skipped: 0 };
   const running = new Set<Promise<void>>();

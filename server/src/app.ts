@@ -66,6 +66,8 @@ export interface AppDeps {
   sweeper?: { timeoutMinutes: number };
   /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS); 0, the default here, keeps nothing. */
   ussdMenuCacheMs?: number;
+  /** The USSD callback's door: its URL token (random when unset), allowed sources, confirmations a minute per number (default 5). */
+  ussd?: { callbackToken?: string; allowedSources?: string[]; confirmsPerMinute?: number };
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
     payment: deps.providers?.payment ?? externalPaymentProvider(),
     onVoteCounted: answers.dropCampaign,
     ussdMenuCacheMs: deps.ussdMenuCacheMs ?? 0,
+    confirmsPerMinute: deps.ussd?.confirmsPerMinute ?? 5,
     log: app.log,
   });
   await app.register(providersPlugin, { providers: { mail: deps.providers?.mail ?? localMailProvider(deps.db), sms, payment: wing.payment } });
@@ -142,7 +145,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(transactionsRoutes);
   await app.register(transactionEventsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(ussdRoutes);
+  await app.register(ussdRoutes, { token: deps.ussd?.callbackToken ?? crypto.randomBytes(32).toString('base64url'), allowedSources: deps.ussd?.allowedSources });
   await app.register(paymentsRoutes, { callbackAuth: { kind: 'signature', secret: callbackSecret } });
   await app.register(campaignsRoutes);
   await app.register(campaignListsRoutes);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
 import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
@@ -30,6 +31,12 @@ export interface Config {
   paymentCallbackSecret: string;
   /** How long the USSD menu keeps a code's catalogue, in ms (0: read it on every hop). */
   ussdMenuCacheMs: number;
+  /** The token the USSD callback URL carries (?token=): Africa's Talking signs nothing. */
+  ussdCallbackToken: string;
+  /** USSD_ALLOWED_SOURCES: addresses or CIDR ranges the USSD callback may come from; unset allows any. */
+  ussdAllowedSources?: string[];
+  /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
+  ussdConfirmsPerMinute: number;
   /** With SMS_PROVIDER=africastalking: the token its delivery-report URL carries (?token=). */
   atCallbackToken?: string;
   webRoot?: string;
@@ -62,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rankingCacheMs: rankingCacheMs(env),
     paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET || persistentSecret(dataDir, 'payment-callback-secret'),
     ussdMenuCacheMs: numberIn(env.USSD_MENU_CACHE_MS, 'USSD_MENU_CACHE_MS', 0, 3_600_000, 5000),
+    ussdCallbackToken: callbackToken(env.USSD_CALLBACK_TOKEN, 'USSD_CALLBACK_TOKEN') ?? persistentSecret(dataDir, 'ussd-callback-token'),
+    ussdAllowedSources: allowedSources(env.USSD_ALLOWED_SOURCES),
+    ussdConfirmsPerMinute: numberIn(env.USSD_CONFIRMS_PER_MINUTE, 'USSD_CONFIRMS_PER_MINUTE', 1, 1000, 5),
     atCallbackToken: atCallbackToken(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
@@ -109,6 +119,36 @@ function atCallbackToken(env: NodeJS.ProcessEnv): string | undefined {
   const token = env.AT_CALLBACK_TOKEN ?? '';
   if (token.length < 16) throw new Error('SMS_PROVIDER=africastalking needs AT_CALLBACK_TOKEN (at least 16 characters) for its delivery-report URL');
   return token;
+}
+
+/** A token set by hand must be long enough not to be guessed. */
+function callbackToken(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new Error(`${name} must be at least 16 characters`);
+  return value;
+}
+
+/** USSD_ALLOWED_SOURCES: a comma-separated list of addresses and CIDR ranges, refused at start when one is not. */
+export function allowedSources(value: string | undefined): string[] | undefined {
+  const sources = value?.split(',').map((source) => source.trim()).filter(Boolean);
+  if (!sources?.length) return undefined;
+  sourceList(sources);
+  return sources;
+}
+
+/** The allow-list as node's BlockList (IPv4 and IPv6 addresses and ranges). */
+export function sourceList(sources: string[]): net.BlockList {
+  const list = new net.BlockList();
+  for (const source of sources) {
+    const [address, prefix] = source.split('/');
+    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (!net.isIP(address) || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= (type === 'ipv6' ? 128 : 32)))) {
+      throw new Error(`USSD_ALLOWED_SOURCES: ${source} is not an address or a CIDR range`);
+    }
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

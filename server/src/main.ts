@@ -33,6 +33,7 @@ async function main() {
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
     ussdMenuCacheMs: config.ussdMenuCacheMs,
+    ussd: { callbackToken: config.ussdCallbackToken, allowedSources: config.ussdAllowedSources, confirmsPerMinute: config.ussdConfirmsPerMinute },
     logger: {
       level: config.logLevel,
       // A reset token travels in the path, a delivery-report token in the query; neither may end up in the logs.

@@ -105,7 +105,7 @@ describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
     const sessionId = 'answer-cache-vote';
     // A general vote for Brazil by USSD, then the provider's signed SUCCESSFUL callback.
     for (const text of ['', '1', '1*3', '1*3*1']) {
-      await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload: { sessionId, serviceCode: WORLD_CUP.code, phoneNumber, networkCode: '64101', text } });
+      await world.hop({ sessionId, serviceCode: WORLD_CUP.code, phoneNumber, networkCode: '64101', text });
     }
     const [vote] = await world.db.select().from(transactions).where(eq(transactions.phoneNumber, phoneNumber));
     expect(counts((await rank()).body)).not.toContainEqual([phoneNumber, 1]);

@@ -10,6 +10,9 @@ import type { Role } from '../../src/domain/roles';
 export const TEST_PASSWORD = 'password-123';
 /** The payment callback secret of every test world. */
 export const TEST_CALLBACK_SECRET = 'test-callback-secret-0123456789';
+/** The USSD callback token of every test world, and the callback URL that carries it. */
+export const TEST_USSD_TOKEN = 'test-ussd-token-0123456789';
+export const USSD_CALLBACK_URL = `/v1/ussd/callback?token=${TEST_USSD_TOKEN}`;
 
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
 
@@ -24,9 +27,9 @@ export async function eventually(check: () => Promise<boolean> | boolean) {
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs'> = {}) {
+export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd'> = {}) {
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), callbackSecret: TEST_CALLBACK_SECRET, ...options });
+  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), callbackSecret: TEST_CALLBACK_SECRET, ...options, ussd: { callbackToken: TEST_USSD_TOKEN, ...options.ussd } });
   await app.ready();
   let counter = 0;
 
@@ -43,9 +46,9 @@ export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoo
       return app.inject({ method: 'POST', url, ...signedCallback(body, TEST_CALLBACK_SECRET, format) });
     },
     /** One USSD hop as the mobile network sends it (Africa's Talking's form). */
-    hop(fields: { sessionId: string; serviceCode: string; phoneNumber: string; text: string; networkCode?: string }) {
-      const form = new URLSearchParams({ networkCode: '64110', ...fields }).toString();
-      return app.inject({ method: 'POST', url: '/v1/ussd/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    hop(fields: Record<string, string | number | null | undefined>, url = USSD_CALLBACK_URL) {
+      const form = new URLSearchParams(Object.entries({ networkCode: '64110', ...fields }).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+      return app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form.toString() });
     },
     /** The payment provider's signed callback. */
     pay(reference: string, status: string) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { contents, smsMessages } from '../src/db/schema';
 import { sql } from 'drizzle-orm';
 import { signCallback } from '../src/ingestion/callback-signature';
-import { buildTestWorld, TEST_CALLBACK_SECRET, TEST_PASSWORD, type TestWorld } from './helpers';
+import { buildTestWorld, TEST_CALLBACK_SECRET, TEST_PASSWORD, TEST_USSD_TOKEN, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
@@ -27,6 +27,8 @@ const KNOWN_AT_MERGE: Record<string, string> = {};
 
 /** Provider callbacks: signed as the provider would when sent anonymously, so the fuzz reaches past authentication. */
 const SIGNED_CALLBACKS = new Set(['POST /v1/payments/callback', 'POST /v1/sms/delivery-report']);
+/** The USSD callback: its URL carries the token as the network's gateway would, so the fuzz reaches the form. */
+const TOKEN_CALLBACKS = new Set(['POST /v1/ussd/callback']);
 
 /** Rate-limit bookkeeping: a refused sign-in or reset is recorded on purpose. */
 const BOOKKEEPING_TABLES = new Set(['login_attempts']);
@@ -268,7 +270,10 @@ it('answers malformed input at every route without a 5xx, small errors and no wr
       const details = await fc.check(
         fc.asyncProperty(request, async ({ path, query, body }) => {
           let i = 0;
-          const search = renderQuery(query);
+          const generated = renderQuery(query);
+          const search = TOKEN_CALLBACKS.has(label)
+            ? [...generated.split('&').filter((part) => part && !part.startsWith('token')), `token=${TEST_USSD_TOKEN}`].join('&')
+            : generated;
           const url = route.path.replace(/\{[^}]+\}/g, () => encode(asText(path[i++])) || 'x') + (search ? `?${search}` : '');
           const payload = body && route.method !== 'GET' ? renderBody(body) : undefined;
           const signature = role === 'anonymous' && SIGNED_CALLBACKS.has(label) ? { 'x-callback-signature': signCallback(payload?.text ?? '', TEST_CALLBACK_SECRET) } : {};

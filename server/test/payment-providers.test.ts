@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { transactionEvents, transactions } from '../src/db/schema';
-import { externalPaymentProvider, localPaymentProvider } from '../src/providers/payment';
+import { startPaymentSweeper } from '../src/ingestion/payment-sweeper';
+import { externalPaymentProvider, localDecisionStore, localPaymentProvider } from '../src/providers/payment';
 import { paymentProviderFromConfig } from '../src/providers/payment-from-config';
 import { buildTestWorld, eventually, sleep, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
@@ -77,6 +78,29 @@ describe('the local payment provider', () => {
   });
 });
 
+describe('the local payment provider after a restart (kill -9)', () => {
+  it('keeps its decisions in the database, so the sweeper settles the payments in flight as it decided', async () => {
+    const refs = ['restart-ok', 'restart-refused', 'restart-not-yet'];
+    const calls = await insertTransactions(world, code, refs.map((paymentRef) => ({ paymentRef, createdAt: new Date(Date.now() - 20 * 60_000) })));
+    const before = localPaymentProvider({ delayMs: 0, failRate: 0.5, random: sequence(0.9, 0.1), settle: async () => undefined, store: localDecisionStore(world.db) });
+    for (const reference of refs.slice(0, 2)) await before.collect({ reference, phoneNumber: '256770000001', amount: 1000 });
+    const slow = localPaymentProvider({ delayMs: 3_600_000, failRate: 0, settle: async () => undefined, store: localDecisionStore(world.db) });
+    await slow.collect({ reference: 'restart-not-yet', phoneNumber: '256770000001', amount: 1000 });
+    await slow.close!();
+
+    // A new process: nothing in memory, the same database.
+    const after = localPaymentProvider({ delayMs: 0, failRate: 0, settle: world.app.ingestion.settle, store: localDecisionStore(world.db) });
+    expect(await Promise.all(refs.map((reference) => after.status(reference)))).toEqual(['SUCCESSFUL', 'FAILED', 'PENDING']);
+    const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment: after, settle: world.app.ingestion.settle, tickets: world.app.ingestion.tickets, log: { info: () => {}, error: () => {} } });
+    await sweeper.stop();
+    const states = new Map((await world.db.select().from(transactions).where(inArray(transactions.id, calls.map((c) => c.id)))).map((r) => [r.paymentRef, [r.isComplete, r.isDeleted, r.messageStatuses]]));
+    expect(states.get('restart-ok')).toEqual([true, false, 'No ticket content']);
+    expect(states.get('restart-refused')).toEqual([false, true, 'Payment failed']);
+    // Still not due: the sweeper's 'PENDING' fails it as timed out, as with any provider.
+    expect(states.get('restart-not-yet')).toEqual([false, true, 'Payment timed out']);
+  });
+});
+
 describe('PAYMENT_PROVIDER', () => {
   const settle = async () => undefined;
   const config = (env: NodeJS.ProcessEnv) => loadConfig({ JWT_SECRET: 'x', PAYMENT_CALLBACK_SECRET: 'y', ...env });
@@ -84,11 +108,11 @@ describe('PAYMENT_PROVIDER', () => {
   it('is local by default with a 3 s delay and a 15% fail rate; external and momo on demand', async () => {
     const defaults = config({});
     expect(defaults).toMatchObject({ paymentProvider: 'local', paymentLocalDelayMs: 3000, paymentLocalFailRate: 0.15, paymentCallbackSecret: 'y' });
-    expect(paymentProviderFromConfig(defaults, {}, () => {})(settle).name).toBe('local');
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'external' }), {}, () => {})(settle).name).toBe('external');
+    expect(paymentProviderFromConfig(defaults, {}, () => {})(settle, world.db).name).toBe('local');
+    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'external' }), {}, () => {})(settle, world.db).name).toBe('external');
     const momoEnv = { MOMO_SUBSCRIPTION_KEY: 'k', MOMO_API_USER: 'u', MOMO_API_KEY: 'a' };
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), momoEnv, () => {})(settle).name).toBe('momo');
-    expect(() => paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), {}, () => {})(settle)).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
+    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), momoEnv, () => {})(settle, world.db).name).toBe('momo');
+    expect(() => paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), {}, () => {})(settle, world.db)).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
     expect(config({ PAYMENT_LOCAL_DELAY_MS: '0', PAYMENT_LOCAL_FAIL_RATE: '0' })).toMatchObject({ paymentLocalDelayMs: 0, paymentLocalFailRate: 0 });
   });
 

@@ -34,8 +34,15 @@ describe('POST /v1/sms', () => {
     expect(row.providerRef).toMatch(/^local-/);
   });
 
+  it('takes a number in any of its forms and sends to its one form (+256…, 00256…, 0…)', async () => {
+    for (const phoneNumber of ['+256750461234', '00256750461234', '0750461234']) {
+      const response = await send(agent.headers, sms({ phoneNumber }));
+      expect([phoneNumber, response.statusCode, response.json().results.phoneNumber]).toEqual([phoneNumber, 201, '256750461234']);
+    }
+  });
+
   it('answers 400 with the phone format message and level rules', async () => {
-    for (const phoneNumber of ['0750461234', '25675046123', '2567504612345', '256650461234', '']) {
+    for (const phoneNumber of ['075046123', '25675046123', '2567504612345', '256650461234', '']) {
       const response = await send(admin, sms({ phoneNumber }));
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual([{ field: 'phoneNumber', message: 'Phone number must be in this format (256750461xxx)' }]);

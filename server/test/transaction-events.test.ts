@@ -39,10 +39,14 @@ describe('transaction events (DESIGN §6)', () => {
     const events = transactionEventsRepository(world.db);
     await events.record({ kind: 'ussd_hop', actor: 'customer', sessionId: 'events-session-2', detail: { input: '', reply: 'CON Choose' }, dedupeKey: eventKey.hop('events-session-2', '') });
     const call = { sessionId: 'events-session-2', serviceCode: code.name, phoneNumber: '256770000222', network: 'MTN', categoryId: category.id, categoryLevel: 'vip', amount: 5000, paymentRef: crypto.randomUUID() };
-    const created = await ussdRepository(world.db).createCall(call, { amount: 5000, provider: 'local' });
-    expect(created).toMatchObject({ capped: false, created: true });
-    const id = created.capped ? '' : created.call.id;
-    expect(await ussdRepository(world.db).createCall({ ...call, paymentRef: crypto.randomUUID() }, { amount: 5000, provider: 'local' })).toEqual({ capped: false, created: false, call: { id, paymentRef: call.paymentRef } });
+    const limits = { confirmsPerMinute: 5 };
+    const created = await ussdRepository(world.db).createCall(call, { amount: 5000, provider: 'local' }, limits);
+    expect(created).toMatchObject({ outcome: 'created' });
+    const id = 'call' in created ? created.call.id : '';
+    expect(await ussdRepository(world.db).createCall({ ...call, paymentRef: crypto.randomUUID() }, { amount: 5000, provider: 'local' }, limits)).toEqual({
+      outcome: 'existing',
+      call: { id, paymentRef: call.paymentRef, phoneNumber: call.phoneNumber },
+    });
 
     const recorded = await world.db.select().from(transactionEvents).where(eq(transactionEvents.transactionId, id));
     expect(recorded.map((event) => [event.kind, event.dedupeKey, event.detail])).toEqual(

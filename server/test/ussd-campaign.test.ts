@@ -17,7 +17,7 @@ afterEach(() => jest.restoreAllMocks());
 let sessions = 0;
 /** One hop of a session on a campaign's code. */
 const hop = (sessionId: string, text: string, phoneNumber: string, serviceCode = WORLD_CUP_2022.serviceCode) =>
-  world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload: { sessionId, serviceCode, phoneNumber, networkCode: '64101', text } });
+  world.hop({ sessionId, serviceCode, phoneNumber, networkCode: '64101', text });
 /** A whole session up to `text`, answering the last hop. */
 const vote = async (text: string, phoneNumber: string, serviceCode = WORLD_CUP_2022.serviceCode) => {
   sessions += 1;

@@ -72,7 +72,7 @@ describe('every USSD reply', () => {
           async (serviceCode, text, phoneNumber) => {
             session += 1;
             const sessionId = `prop-${session}`;
-            const send = () => world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload: { sessionId, serviceCode, phoneNumber, text } });
+            const send = () => world.hop({ sessionId, serviceCode, phoneNumber, text });
             const first = await send();
             expect(first.statusCode).toBe(200);
             expect(isUssdReply(first.body)).toBe(true);
@@ -89,7 +89,7 @@ describe('every USSD reply', () => {
     it('answers any malformed form with a 4xx, never a 5xx', async () => {
       await fc.assert(
         fc.asyncProperty(fc.dictionary(fc.constantFrom('sessionId', 'serviceCode', 'phoneNumber', 'networkCode', 'text', 'other'), fc.oneof(fc.string({ maxLength: 600 }), fc.integer(), fc.constant(null))), async (payload) => {
-          const response = await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload });
+          const response = await world.hop(payload);
           expect(response.statusCode).toBeLessThan(500);
           if (response.statusCode === 200) expect(isUssdReply(response.body)).toBe(true);
         }),

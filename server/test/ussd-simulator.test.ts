@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const hop: Hop = async (form) => (await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload: form })).body;
+const hop: Hop = async (form) => (await world.hop(form)).body;
 
 describe('npm run simulate', () => {
   it('plays customers who buy, vote, cancel and mistype; every confirmation is one call', async () => {

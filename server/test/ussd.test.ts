@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { categories, contents, transactionEvents, transactions } from '../src/db/schema';
 import { PaymentProviderUnavailable } from '../src/providers/payment';
 import { USSD_REPLIES } from '../src/ingestion/ussd-menu';
-import { buildTestWorld, type TestWorld } from './helpers';
+import { buildTestWorld, USSD_CALLBACK_URL, type TestWorld } from './helpers';
 import { createCatalogue } from './transactions-fixtures';
 
 jest.setTimeout(30_000);
@@ -27,12 +27,7 @@ afterAll(() => world.close());
 afterEach(() => jest.restoreAllMocks());
 
 const dial = (sessionId: string, text: string, fields: Record<string, string> = {}) =>
-  world.app.inject({
-    method: 'POST',
-    url: '/v1/ussd/callback',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ sessionId, serviceCode: code, phoneNumber: '+256772000111', networkCode: '64110', text, ...fields }).toString(),
-  });
+  world.hop({ sessionId, serviceCode: code, phoneNumber: '+256772000111', networkCode: '64110', text, ...fields });
 const callsOf = (sessionId: string) => world.db.select().from(transactions).where(eq(transactions.sessionId, sessionId));
 const eventsOf = (sessionId: string) => world.db.select().from(transactionEvents).where(eq(transactionEvents.sessionId, sessionId)).orderBy(transactionEvents.id);
 
@@ -92,11 +87,11 @@ describe('POST /v1/ussd/callback', () => {
     const unpriced = await createCatalogue(world, null, {});
     expect((await dial('s-5', '', { serviceCode: unpriced.code.name })).body).toBe('END This service is not available');
     for (const payload of [{}, { text: '' }, { sessionId: 's-6', serviceCode: code, phoneNumber: 'not a number' }, { sessionId: 's-6', serviceCode: code, phoneNumber: '256772000111', text: 'a\u0000b' }]) {
-      const bad = await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', payload });
+      const bad = await world.hop(payload);
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ status: false, errors: expect.arrayContaining([expect.objectContaining({ field: expect.any(String) })]) });
     }
-    expect((await world.app.inject({ method: 'POST', url: '/v1/ussd/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(400);
+    expect((await world.app.inject({ method: 'POST', url: USSD_CALLBACK_URL, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })).statusCode).toBe(400);
   });
 
   it('fails the call and ends politely when the provider refuses or breaks', async () => {
@@ -129,11 +124,7 @@ describe('the menu catalogue cache (USSD_MENU_CACHE_MS)', () => {
     await cached.db.insert(contents).values({ categoryId: category.id, categoryLevel: 'ordinary', message: 'Ordinary ticket', active: true });
     const menu = async (sessionId: string) =>
       (
-        await cached.app.inject({
-          method: 'POST',
-          url: '/v1/ussd/callback',
-          payload: { sessionId, serviceCode: serviceCode.name, phoneNumber: '256772000222', text: '' },
-        })
+        await cached.hop({ sessionId, serviceCode: serviceCode.name, phoneNumber: '256772000222', text: '' })
       ).body;
     expect(await menu('cache-1')).toMatch(/: choose a ticket\n1\. Ordinary UGX 10,000$/);
 

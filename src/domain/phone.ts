@@ -2,9 +2,13 @@
 export const PHONE_PATTERN = /^2567\d{8}$/;
 export const PHONE_FORMAT_MESSAGE = 'Phone number must be in this format (256750461xxx)';
 
-/** Normalises 07xx, +2567xx, 2567xx and 7xx forms to 2567xxxxxxxx; returns the digits otherwise. */
+/**
+ * The one form every phone number takes in the API (USSD, search, SMS, rankings, vote caps):
+ * +2567xx, 002567xx, 2567xx, 07xx and 7xx are all 2567xxxxxxxx. Other numbers keep their digits,
+ * without an international '00' prefix.
+ */
 export function normalizePhoneNumber(input: string): string {
-  const digits = input.replace(/[^\d]/g, '');
+  const digits = input.replace(/[^\d]/g, '').replace(/^00/, '');
   if (digits.startsWith('256')) return digits;
   if (digits.startsWith('0') && digits.length === 10) return `256${digits.slice(1)}`;
   if (digits.length === 9 && digits.startsWith('7')) return `256${digits}`;

@@ -23,8 +23,11 @@ export default async function globalSetup() {
   await seedCampaignTestVotes(database.db);
   // Web tests play the payment provider: they sign callbacks with this secret (src/testing/ussd-calls.ts).
   process.env.DIALDESK_CALLBACK_SECRET = crypto.randomUUID();
+  // …and dial with this USSD callback token.
+  process.env.DIALDESK_USSD_TOKEN = crypto.randomUUID();
   const app = await buildApp({
     db: database.db, jwtSecret: crypto.randomUUID(), callbackSecret: process.env.DIALDESK_CALLBACK_SECRET,
+    ussd: { callbackToken: process.env.DIALDESK_USSD_TOKEN },
     providers: { sms: firstSmsFailsForUnreachable(localSmsProvider()) },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -29,6 +29,9 @@ async function call<T>(path: string, init: { method?: string; body?: unknown; to
   return { status: response.status, json, text };
 }
 
+/** The test API's USSD callback, with the token global-setup started it with. */
+const ussdCallback = () => `/v1/ussd/callback?token=${process.env.DIALDESK_USSD_TOKEN ?? ''}`;
+
 export interface TestServiceCode {
   name: string;
   agent: TestAgent;
@@ -64,9 +67,9 @@ export async function dialCalls(code: string, calls: { phoneNumber: string; choi
   for (const c of calls) {
     const sessionId = uniqueName('session');
     const form = { sessionId, serviceCode: code, phoneNumber: c.phoneNumber, networkCode: '64110' };
-    await call('/v1/ussd/callback', { form: { ...form, text: '' } });
-    await call('/v1/ussd/callback', { form: { ...form, text: c.choice ?? '1' } });
-    await call('/v1/ussd/callback', { form: { ...form, text: `${c.choice ?? '1'}*1` } });
+    await call(ussdCallback(), { form: { ...form, text: '' } });
+    await call(ussdCallback(), { form: { ...form, text: c.choice ?? '1' } });
+    await call(ussdCallback(), { form: { ...form, text: `${c.choice ?? '1'}*1` } });
   }
   const admin = await sessionFor(TEST_ADMIN);
   const made: Transaction[] = [];

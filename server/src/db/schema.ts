@@ -239,6 +239,25 @@ export const transactions = pgTable(
 );
 
 /**
+ * The times of a phone number's recent confirmed payments (USSD_CONFIRMS_PER_MINUTE): one row per
+ * number, updated under its row lock, so concurrent confirmations on any instance count exactly.
+ */
+export const ussdConfirmations = pgTable('ussd_confirmations', {
+  phoneNumber: text('phone_number').primaryKey(),
+  recent: timestamp('recent', { withTimezone: true }).array().notNull().default(sql`'{}'`),
+});
+
+/**
+ * What the local (demo) payment provider decided for each payment and when it is due, so that after
+ * a restart its status answers still settle the payments in flight, as a real provider's would.
+ */
+export const localPaymentDecisions = pgTable('local_payment_decisions', {
+  reference: text('reference').primaryKey(),
+  status: text('status').$type<'SUCCESSFUL' | 'FAILED'>().notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * A call's history (DESIGN §6): USSD hops, payment requested, callbacks, polls, settlement, SMS sent,
  * delivery reports, resolved, ticket resent. Hops before the call exists carry only the session id;
  * the timeline reads both. `dedupeKey` makes a repeated callback or hop record nothing twice.

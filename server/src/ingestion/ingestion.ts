@@ -18,6 +18,8 @@ export interface IngestionDeps {
   onVoteCounted: (campaignKey: string) => void;
   /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS). */
   ussdMenuCacheMs: number;
+  /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
+  confirmsPerMinute: number;
   log: FastifyBaseLogger;
 }
 
@@ -32,12 +34,12 @@ export function ingestion(deps: IngestionDeps) {
   const tickets = ticketSender(db, deps.sms);
   // The callback's actor names the provider, made just below with this settlement.
   const settlement = paymentSettlement(db, tickets, deps.onVoteCounted, () => payment.name);
-  const payment = typeof deps.payment === 'function' ? deps.payment(settlement.settle) : deps.payment;
+  const payment = typeof deps.payment === 'function' ? deps.payment(settlement.settle, db) : deps.payment;
   const menuCache = ussdMenuCache(deps.ussdMenuCacheMs);
 
   return {
     payment,
-    answerHop: ussdHops({ db, payment, settle: settlement.settle, menuCache, log }),
+    answerHop: ussdHops({ db, payment, settle: settlement.settle, menuCache, confirmsPerMinute: deps.confirmsPerMinute, log }),
     settle: settlement.settle,
     receiveCallback: settlement.receiveCallback,
     tickets,

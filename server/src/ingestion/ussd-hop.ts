@@ -7,7 +7,7 @@ import { transactionEvent, transactionEventsRepository } from '../repositories/t
 import { ussdRepository } from '../repositories/ussd-repository';
 import type { SettlePayment } from './settlement';
 import { ussdCatalogue, type LoadedService, type UssdMenuCache } from './ussd-catalogue';
-import { USSD_REPLIES, ussdMenu, voteCapReply, type UssdAction } from './ussd-menu';
+import { MAX_SESSION_ANSWERS, USSD_REPLIES, ussdMenu, voteCapReply, type UssdAction } from './ussd-menu';
 
 /** One hop of a USSD session as the network sends it (Africa's Talking's form, validated by the route). */
 export interface UssdHop {
@@ -32,6 +32,8 @@ interface HopDeps {
   payment: PaymentProvider;
   settle: SettlePayment;
   menuCache: UssdMenuCache;
+  /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
+  confirmsPerMinute: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -41,7 +43,7 @@ interface HopDeps {
  * pending call and requests its payment. Every hop is recorded once on the call's timeline.
  * Anything that goes wrong ends the session politely rather than with an error.
  */
-export function ussdHops({ db, payment, settle, menuCache, log }: HopDeps) {
+export function ussdHops({ db, payment, settle, menuCache, confirmsPerMinute, log }: HopDeps) {
   const repo = ussdRepository(db);
   const events = transactionEventsRepository(db);
   const loadService = ussdCatalogue(repo, menuCache);
@@ -64,12 +66,17 @@ export function ussdHops({ db, payment, settle, menuCache, log }: HopDeps) {
         ...(vote ? { campaignKey: loaded.campaignKey, round: vote.round, teamName: vote.teamName, teamName2: vote.teamName2 } : {}),
       },
       { amount: action.amount, provider: payment.name },
-      vote && cap !== null && loaded.campaignKey ? { cap, campaignKey: loaded.campaignKey, round: vote.round, phoneNumber } : undefined,
+      { confirmsPerMinute, voteCap: vote && cap !== null && loaded.campaignKey ? { cap, campaignKey: loaded.campaignKey, round: vote.round, phoneNumber } : undefined },
     );
-    if (result.capped) return { reply: voteCapReply(cap!, vote!.round), transactionId: null };
+    if (result.outcome === 'capped') return { reply: voteCapReply(cap!, vote!.round), transactionId: null };
+    if (result.outcome === 'limited') return { reply: USSD_REPLIES.tooManyPayments, transactionId: null };
     const { call } = result;
-    // The network repeating the confirming hop gets the same answer and requests nothing twice.
-    if (!result.created) return { reply: confirmed, transactionId: call.id };
+    if (result.outcome === 'existing') {
+      // A session belongs to its phone: another number's hop on it asks for nothing and is not recorded on its call.
+      if (call.phoneNumber !== phoneNumber) return { reply: USSD_REPLIES.foreignSession, transactionId: null, foreign: true };
+      // The network repeating the confirming hop gets the same answer and requests nothing twice.
+      return { reply: confirmed, transactionId: call.id };
+    }
 
     const reference = call.paymentRef!;
     try {
@@ -90,10 +97,14 @@ export function ussdHops({ db, payment, settle, menuCache, log }: HopDeps) {
 
   return async function answerHop(hop: UssdHop): Promise<string> {
     const phoneNumber = normalizePhoneNumber(hop.phoneNumber);
+    // A session's hops are bounded: past any menu's length nothing is read or recorded.
+    if (hop.text.split('*').length > MAX_SESSION_ANSWERS) return USSD_REPLIES.tooLong;
     try {
       const loaded = await loadService(hop.serviceCode, phoneNumber, hop.sessionId);
       const menu = ussdMenu(loaded?.service ?? null, hop.text);
-      const placed = menu.action && loaded ? await placeCall(hop, phoneNumber, loaded, menu.action, menu.reply) : { reply: menu.reply, transactionId: null };
+      const placed: { reply: string; transactionId: string | null; foreign?: boolean } =
+        menu.action && loaded ? await placeCall(hop, phoneNumber, loaded, menu.action, menu.reply) : { reply: menu.reply, transactionId: null };
+      if (placed.foreign) return placed.reply;
       await events.record(transactionEvent.ussdHop({ sessionId: hop.sessionId, text: hop.text, reply: placed.reply, transactionId: placed.transactionId }));
       return placed.reply;
     } catch (error) {

@@ -45,7 +45,16 @@ export const USSD_REPLIES = {
   paymentUnavailable: 'END Payment is unavailable, please try again later.',
   /** The provider could not say whether it took the request: the call stays pending for the sweeper to ask. */
   paymentUnconfirmed: 'END We could not confirm your payment request. If your phone asks, approve it and your ticket will come by SMS.',
+  /** Past USSD_CONFIRMS_PER_MINUTE payments from one number in a minute: nothing is requested. */
+  tooManyPayments: 'END You have asked for several payments in a short time. Please try again in a minute.',
+  /** A session id another phone number already used: nothing is requested. */
+  foreignSession: 'END This session cannot be continued. Please dial again.',
+  /** More answers than any menu needs: the session ends and nothing more is recorded. */
+  tooLong: 'END This session is too long. Please dial again.',
 } as const;
+
+/** Answers a session may give; a real one needs fewer than 15, paging included. */
+export const MAX_SESSION_ANSWERS = 40;
 
 /** Shown above the same page once after a bad answer. */
 const NOTICE = 'Invalid choice.\n';
@@ -89,6 +98,7 @@ const roundShown = (round: string) => shown(roundLabel(round), 20);
 export function ussdMenu(service: UssdService | null, text: string): UssdAnswer {
   const first = service ? startOf(service) : ending(USSD_REPLIES.notAvailable);
   const answers = text === '' ? [] : text.split('*').map((answer) => answer.trim());
+  if (answers.length > MAX_SESSION_ANSWERS) return { reply: USSD_REPLIES.tooLong };
   if (isEnding(first)) return answers.length === 0 ? { reply: first.end, action: first.action } : { reply: first.end };
 
   const stack: { screen: Screen; page: number }[] = [{ screen: first, page: 0 }];

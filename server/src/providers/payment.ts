@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { localPaymentDecisions } from '../db/schema';
 export interface CollectRequest {
   reference: string;
   phoneNumber: string;
@@ -67,13 +70,39 @@ export interface LocalPaymentOptions {
   random?: () => number;
   settle: SettleDecision;
   onError?: (error: unknown, reference: string) => void;
+  /** Where decisions are kept so that a restarted process still answers `status` (the database; memory only when unset). */
+  store?: LocalDecisionStore;
+}
+
+/** The local provider's decisions, kept where a restart does not lose them. */
+export interface LocalDecisionStore {
+  save(reference: string, status: 'SUCCESSFUL' | 'FAILED', dueAt: Date): Promise<void>;
+  find(reference: string): Promise<{ status: 'SUCCESSFUL' | 'FAILED'; dueAt: Date } | undefined>;
+  forget(reference: string): Promise<void>;
+}
+
+/** The local provider's decisions in the database (local_payment_decisions). */
+export function localDecisionStore(db: Db): LocalDecisionStore {
+  return {
+    async save(reference, status, dueAt) {
+      await db.insert(localPaymentDecisions).values({ reference, status, dueAt }).onConflictDoNothing();
+    },
+    async find(reference) {
+      const [row] = await db.select().from(localPaymentDecisions).where(eq(localPaymentDecisions.reference, reference)).limit(1);
+      return row;
+    },
+    async forget(reference) {
+      await db.delete(localPaymentDecisions).where(eq(localPaymentDecisions.reference, reference));
+    },
+  };
 }
 
 /**
  * The demo's provider: approves each payment after a delay and refuses a share of them, settling
  * through the same code as a provider callback so the screens show all three states live. Its
- * decisions live in this process only; a payment it forgot (a restart) reads as pending, and the
- * sweeper fails it as timed out.
+ * decisions are kept in `store`, so after a restart (kill -9 included) `status` still answers what
+ * it decided once due, and the sweeper settles the payments that were in flight as a real provider's
+ * status would.
  */
 export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvider {
   const random = options.random ?? Math.random;
@@ -88,7 +117,10 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
     const work: Promise<void> = options
       .settle({ reference, status: decision.status, actor: 'provider:local', via: 'local' })
       // Settled: forgotten. Not settled: kept, so the sweeper's question still gets the answer.
-      .then(() => void decisions.delete(reference))
+      .then(async () => {
+        decisions.delete(reference);
+        await options.store?.forget(reference);
+      })
       .catch((error: unknown) => options.onError?.(error, reference))
       .finally(() => inFlight.delete(work));
     inFlight.add(work);
@@ -99,6 +131,8 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
     async collect(request) {
       if (!decisions.has(request.reference)) {
         const status = random() < options.failRate ? 'FAILED' : 'SUCCESSFUL';
+        // Kept before the customer is "asked", so no restart can lose a decision the provider acted on.
+        await options.store?.save(request.reference, status, new Date(Date.now() + options.delayMs));
         const timer = setTimeout(() => settle(request.reference), options.delayMs);
         timer.unref();
         decisions.set(request.reference, { status, due: false, timer });
@@ -107,7 +141,10 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
     },
     async status(reference) {
       const decision = decisions.get(reference);
-      return decision?.due ? decision.status : 'PENDING';
+      if (decision) return decision.due ? decision.status : 'PENDING';
+      // Decided by this provider before a restart: due once its time has come.
+      const kept = await options.store?.find(reference);
+      return kept && kept.dueAt.getTime() <= Date.now() ? kept.status : 'PENDING';
     },
     async close() {
       closed = true;

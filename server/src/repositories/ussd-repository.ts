@@ -31,9 +31,15 @@ export interface NewCall {
 export interface PlacedCall {
   id: string;
   paymentRef: string | null;
+  phoneNumber: string;
 }
 
-export type CreatedCall = { capped: true } | { capped: false; created: boolean; call: PlacedCall };
+/**
+ * `created`: a new call; `existing`: the session's call made by an earlier hop (the network
+ * repeating it); `capped`: a vote past the number's cap for the round; `limited`: past the
+ * number's confirmations a minute. Nothing is created but `created`.
+ */
+export type CreatedCall = { outcome: 'created' | 'existing'; call: PlacedCall } | { outcome: 'capped' } | { outcome: 'limited' };
 
 export interface VoteCap {
   cap: number;
@@ -49,18 +55,28 @@ const p = (name: string) => sql.placeholder(name);
  * statement (one commit): these were four round trips, a third of a confirming hop's time
  * (bench:ingest). No row when the session already has its call.
  */
-const createCallStatement = sql`with created as (
+const createCallStatement = sql`with gate as (
+    insert into ussd_confirmations as g (phone_number, recent) values (${p('phoneNumber')}, array[now()])
+    on conflict (phone_number) do update set recent = (
+      select case when cardinality(a) < ${p('confirmsPerMinute')}::int then a || now() else a end
+      from (select array(select t from unnest(g.recent) t where t > now() - interval '1 minute' order by t) as a) kept)
+    where not exists (select 1 from transactions where session_id = ${p('sessionId')})
+    returning now() = any(recent) as admitted
+  ), created as (
     insert into transactions (service_code, phone_number, network, category_id, category_level, amount, session_id, payment_ref, campaign_key, round, team_name, team_name2)
-    values (${p('serviceCode')}, ${p('phoneNumber')}, ${p('network')}, ${p('categoryId')}, ${p('categoryLevel')}, ${p('amount')}, ${p('sessionId')},
-      ${p('paymentRef')}, ${p('campaignKey')}, ${p('round')}, ${p('teamName')}, ${p('teamName2')})
+    select ${p('serviceCode')}, ${p('phoneNumber')}, ${p('network')}, ${p('categoryId')}::uuid, ${p('categoryLevel')}, ${p('amount')}::int, ${p('sessionId')},
+      ${p('paymentRef')}, ${p('campaignKey')}, ${p('round')}, ${p('teamName')}, ${p('teamName2')}
+    where (select admitted from gate)
     on conflict (session_id) do nothing
-    returning id, payment_ref
+    returning id, payment_ref, phone_number
   ), attached as (
     ${attachSessionHopsSql(sql`${p('sessionId')}`, sql`(select id from created)`, sql`exists (select 1 from created)`)}
   ), requested as (
     ${recordEventsSql(paymentRequestedRowsSql(sql`${p('requestedDetail')}`, sql`created`))}
   )
-  select id, payment_ref as "paymentRef" from created`;
+  select id, payment_ref as "paymentRef", phone_number as "phoneNumber", true as admitted from created
+  union all
+  select null, null, null, coalesce((select admitted from gate), true) where not exists (select 1 from created)`;
 
 /** Processed and pending votes: a failed payment gives the vote back. */
 const countedVote = sql`not ${transactions.isDeleted}`;
@@ -78,9 +94,16 @@ export function ussdRepository(db: Db) {
           'active', coalesce((select json_agg(distinct n.category_level) from contents n where n.category_id = k.id and n.active), '[]'))
          from service_codes s join categories k on k.id = s.category_id where s.name = ${p('code')} limit 1) as category`,
   );
-  const insertCall = preparedRows<PlacedCall>(db, 'ussd_create_call', createCallStatement);
+  type Inserted = { id: string | null; paymentRef: string | null; phoneNumber: string | null; admitted: boolean };
+  const insertCall = preparedRows<Inserted>(db, 'ussd_create_call', createCallStatement);
   const callOfSession = async (tx: DbOrTx, sessionId: string): Promise<PlacedCall | undefined> =>
-    (await tx.select({ id: transactions.id, paymentRef: transactions.paymentRef }).from(transactions).where(eq(transactions.sessionId, sessionId)).limit(1))[0];
+    (
+      await tx
+        .select({ id: transactions.id, paymentRef: transactions.paymentRef, phoneNumber: transactions.phoneNumber })
+        .from(transactions)
+        .where(eq(transactions.sessionId, sessionId))
+        .limit(1)
+    )[0];
 
   return {
     /** The catalogue row of a dialled code; both halves null for an unknown code. */
@@ -111,36 +134,40 @@ export function ussdRepository(db: Db) {
     /**
      * Creates the session's pending call once, attaches the session's earlier hops to it and records
      * its 'payment_requested' in the same statement. A repeated hop finds the call it already made
-     * (`created` false) and records nothing. A vote past the number's cap for the round creates
-     * nothing (`capped`); counting and inserting hold a lock on the number, so two sessions at once
-     * cannot both pass.
+     * (`existing`) and records nothing. At most `confirmsPerMinute` calls a minute per phone number
+     * (`limited` past it), counted under the number's row lock so concurrent sessions on any instance
+     * count exactly. A vote past the number's cap for the round creates nothing (`capped`); counting
+     * and inserting hold a lock on the number, so two sessions at once cannot both pass.
      */
-    async createCall(call: NewCall, requested: { amount: number; provider: string }, voteCap?: VoteCap): Promise<CreatedCall> {
+    async createCall(call: NewCall, requested: { amount: number; provider: string }, limits: { confirmsPerMinute: number; voteCap?: VoteCap }): Promise<CreatedCall> {
       const row = {
         campaignKey: null,
         round: null,
         teamName: null,
         teamName2: null,
         ...call,
+        confirmsPerMinute: limits.confirmsPerMinute,
         requestedDetail: JSON.stringify(transactionEvent.paymentRequested(requested)),
       };
       const insert = async (tx: DbOrTx): Promise<CreatedCall> => {
-        const [created] = await (tx === db ? insertCall(row) : preparedRows<PlacedCall>(tx as Db, 'ussd_create_call', createCallStatement)(row));
-        if (created) return { capped: false, created: true, call: created };
+        const [inserted] = await (tx === db ? insertCall(row) : preparedRows<Inserted>(tx as Db, 'ussd_create_call', createCallStatement)(row));
+        if (inserted.id) return { outcome: 'created', call: { id: inserted.id, paymentRef: inserted.paymentRef, phoneNumber: inserted.phoneNumber! } };
         // Read in a statement of its own: a concurrent repeat of this hop may have committed the call
         // after the insert's snapshot was taken.
-        return { capped: false, created: false, call: (await callOfSession(tx, call.sessionId))! };
+        if (!inserted.admitted) return { outcome: 'limited' };
+        return { outcome: 'existing', call: (await callOfSession(tx, call.sessionId))! };
       };
+      const { voteCap } = limits;
       if (!voteCap) return insert(db);
       return db.transaction(async (tx) => {
         const earlier = await callOfSession(tx, call.sessionId);
-        if (earlier) return { capped: false, created: false, call: earlier };
+        if (earlier) return { outcome: 'existing', call: earlier };
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vote:${voteCap.campaignKey}:${voteCap.phoneNumber}`}))`);
         const [{ votes }] = await tx
           .select({ votes: sql<number>`count(*)::int` })
           .from(transactions)
           .where(and(eq(transactions.campaignKey, voteCap.campaignKey), eq(transactions.phoneNumber, voteCap.phoneNumber), eq(transactions.round, voteCap.round), countedVote));
-        if (Number(votes) >= voteCap.cap) return { capped: true };
+        if (Number(votes) >= voteCap.cap) return { outcome: 'capped' };
         return insert(tx);
       });
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
+import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
 import { authenticatedCallback, type CallbackAuth } from '../ingestion/callback-auth';
 import { HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
@@ -58,7 +59,10 @@ export default async function smsRoutes(app: FastifyInstance, options: { deliver
       config: { swaggerTransform: documented({ body: smsSchema, results: results.entity('SmsRecord'), status: 201, errors: { 502: 'The SMS gateway refused or failed to send it' } }) },
     },
     async (request, reply) => {
-      const input = await validBody(smsSchema, request.body);
+      // The number in the API's one form first (+256…, 00256…, 0… are 256…); SPEC's rule then holds it to 2567xxxxxxxx.
+      const body = request.body as Record<string, unknown> | null;
+      const phoneNumber = body && typeof body === 'object' && typeof body.phoneNumber === 'string' ? normalizePhoneNumber(body.phoneNumber) : body?.phoneNumber;
+      const input = await validBody(smsSchema, body && typeof body === 'object' ? { ...body, phoneNumber } : body);
       // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
       const row = await repo.create({
         userId: request.user.id,
