@@ -27,15 +27,33 @@ export async function eventually(check: () => Promise<boolean> | boolean) {
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd'> = {}) {
-  const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), callbackSecret: TEST_CALLBACK_SECRET, ...options, ussd: { callbackToken: TEST_USSD_TOKEN, ...options.ussd } });
-  await app.ready();
+export type TestWorldOptions = Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd'>;
+
+export async function buildTestWorld(options: TestWorldOptions = {}) {
+  const { database, drop, url } = await openTestDatabase();
+  const jwtSecret = 'test-secret-' + crypto.randomUUID();
+  const appOn = async (db: Database['db'], more: TestWorldOptions = options) => {
+    const built = await buildApp({ db, jwtSecret, callbackSecret: TEST_CALLBACK_SECRET, ...more, ussd: { callbackToken: TEST_USSD_TOKEN, ...more.ussd } });
+    await built.ready();
+    return built;
+  };
+  const app = await appOn(database.db);
   let counter = 0;
 
   const world = {
     app,
     db: database.db,
+    /**
+     * Another API instance on the same PostgreSQL database, with the same secrets and a pool of its
+     * own, as a second process behind a load balancer would be; undefined on PGlite, which one
+     * process holds.
+     */
+    async secondInstance(more: TestWorldOptions = options) {
+      if (!url) return undefined;
+      const other = await openDatabase({ databaseUrl: url });
+      const otherApp = await appOn(other.db, more);
+      return { app: otherApp, db: other.db, close: async () => { await otherApp.close(); await other.close(); } };
+    },
     async close() {
       await app.close();
       await database.close();
@@ -79,7 +97,7 @@ export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoo
   return world;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ dataDir: 'memory' }), drop: async () => {} };
   const name = `dialdesk_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -92,6 +110,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new Client({ connectionString: serverUrl });
       await c.connect();

@@ -198,6 +198,8 @@ export const transactions = pgTable(
     ticketMessage: text('ticket_message'),
     /** The SMS provider's id of the latest ticket SMS, so its delivery report finds the call. */
     ticketSmsRef: text('ticket_sms_ref'),
+    /** Until when one sweeper (of any instance) has taken this pending payment to ask the provider about. */
+    sweepClaimedUntil: timestamp('sweep_claimed_until', { withTimezone: true }),
     campaignKey: text('campaign_key').references(() => campaigns.key),
     round: text('round'),
     teamName: text('team_name'),

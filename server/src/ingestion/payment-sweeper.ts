@@ -57,7 +57,8 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
 
   async function sweepOnce() {
     await sendUnsentTickets();
-    const stale = await repo.stalePayments(timeoutMinutes, batch);
+    // Claimed for longer than the questions can take (8 at a time, 10 s each at most).
+    const stale = await repo.claimStalePayments(timeoutMinutes, batch, Math.max(120, Math.ceil(batch / concurrency) * 15));
     const counts = { settled: 0, failed: 0, kept: 0 };
     const ask = async ({ id, paymentRef: reference, createdAt }: (typeof stale)[number]) => {
       let said: PaymentStatus | undefined;
@@ -76,6 +77,7 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
         if (outcome.result === 'settled') counts.failed += 1;
       } else {
         await events.record(polled);
+        await repo.releaseSweepClaim(id);
         counts.kept += 1;
       }
     };

@@ -221,21 +221,29 @@ export function transactionsRepository(db: Db) {
     },
 
     /**
-     * Payments still pending after `minutes`, oldest first (DESIGN §6): the sweeper asks the
-     * provider about each before settling or failing it.
+     * Takes up to `limit` payments still pending after `minutes`, oldest first (DESIGN §6), for one
+     * sweeper to ask the provider about: each is claimed for `claimSeconds`, and rows another
+     * instance is claiming are skipped (SKIP LOCKED), so every instance sweeps and each payment is
+     * asked about once. A claim left by a sweeper that stopped lapses and the payment is taken again.
      */
-    async stalePayments(minutes: number, limit: number) {
-      return db
-        .select({ id: transactions.id, paymentRef: transactions.paymentRef, createdAt: transactions.createdAt })
-        .from(transactions)
-        .where(
-          and(
-            sql`not ${transactions.isComplete} and not ${transactions.isDeleted} and ${transactions.paymentRef} is not null`,
-            sql`${transactions.createdAt} < now() - make_interval(mins => ${minutes})`,
-          ),
-        )
-        .orderBy(transactions.createdAt)
-        .limit(limit) as Promise<{ id: string; paymentRef: string; createdAt: Date }[]>;
+    async claimStalePayments(minutes: number, limit: number, claimSeconds: number): Promise<{ id: string; paymentRef: string; createdAt: Date }[]> {
+      const result = (await db.execute(sql`
+        update transactions set sweep_claimed_until = now() + make_interval(secs => ${claimSeconds})
+        where id in (
+          select id from transactions
+          where not is_complete and not is_deleted and payment_ref is not null
+            and created_at < now() - make_interval(mins => ${minutes})
+            and (sweep_claimed_until is null or sweep_claimed_until < now())
+          order by created_at
+          limit ${limit}
+          for update skip locked)
+        returning id, payment_ref as "paymentRef", created_at as "createdAt"`)) as unknown as { rows: { id: string; paymentRef: string; createdAt: Date | string }[] };
+      return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+
+    /** Gives a claimed payment back for the next sweep (the provider could not be asked). */
+    async releaseSweepClaim(id: string) {
+      await db.update(transactions).set({ sweepClaimedUntil: null }).where(eq(transactions.id, id));
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "sweep_claimed_until" timestamp with time zone;
