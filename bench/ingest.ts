@@ -12,6 +12,7 @@
  *   npm run bench:ingest -- --crash                   SIGKILL the server mid-run, restart it, finish, assert the same
  *   npm run bench:ingest -- --pglite                  the embedded PGlite too (DATA_DIR in a temp folder)
  *   npm run bench:ingest -- --db NAME                 the PostgreSQL database (default dialdesk_ingest), dropped and created
+ *   npm run bench:ingest -- --codes 32                spread the sales over 32 service codes (default 1: every sale on one code and day)
  *   npm run bench:ingest -- --record                  append the results to bench/RESULTS.md
  *
  * The provider learns each payment's reference from the collect request; here the bench reads it
@@ -40,7 +41,7 @@ const PGLITE = args.includes('--pglite');
 const RECORD = args.includes('--record');
 const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_ingest';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CODE = '*217*900#';
+const CODES = Array.from({ length: Math.max(1, option('codes', 1)) }, (_, i) => `*217*${900 + i}#`);
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
 const HOPS = ['menu', 'choice', 'confirm', 'callback', 'callback again', 'lookup'] as const;
 type HopName = (typeof HOPS)[number];
@@ -90,10 +91,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A category with one priced level and its active ticket, on the code the customers dial. */
+/** A category with one priced level and its active ticket, on each code the customers dial. */
 async function addCatalogue(database: Database) {
   const [category] = await database.db.insert(categories).values({ name: 'Bench Tips', ordinary: 1000 }).returning();
-  await database.db.insert(serviceCodes).values({ name: CODE, categoryId: category.id });
+  await database.db.insert(serviceCodes).values(CODES.map((name) => ({ name, categoryId: category.id })));
   await database.db.insert(contents).values({ categoryId: category.id, categoryLevel: 'ordinary', message: 'Bench ticket: Arsenal v Chelsea 1X @1.45', active: true });
 }
 
@@ -184,8 +185,8 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
       request.on('error', reject);
       request.end(body);
     });
-  const hop = (sessionId: string, phoneNumber: string, text: string) =>
-    post(`/v1/ussd/callback?token=${ussdToken}`, new URLSearchParams({ sessionId, serviceCode: CODE, phoneNumber, networkCode: '64110', text }).toString(), {
+  const hop = (sessionId: string, phoneNumber: string, text: string, serviceCode: string) =>
+    post(`/v1/ussd/callback?token=${ussdToken}`, new URLSearchParams({ sessionId, serviceCode, phoneNumber, networkCode: '64110', text }).toString(), {
       'content-type': 'application/x-www-form-urlencoded',
     });
   /** The provider's callback: signed, and sent until the server acknowledges it. */
@@ -231,10 +232,11 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
       const sessionId = `${run}-${n}`;
       const phoneNumber = `2567${String(10_000_000 + ((n * 7919) % 89_999_999)).slice(-8)}`;
       try {
-        const menu = await timed('menu', () => hop(sessionId, phoneNumber, ''));
+        const code = CODES[n % CODES.length];
+        const menu = await timed('menu', () => hop(sessionId, phoneNumber, '', code));
         if (!menu.text.startsWith('CON ')) throw new Error(`menu: ${menu.status} ${menu.text.slice(0, 100)}`);
-        await timed('choice', () => hop(sessionId, phoneNumber, '1'));
-        const confirmed = await timed('confirm', () => hop(sessionId, phoneNumber, '1*1'));
+        await timed('choice', () => hop(sessionId, phoneNumber, '1', code));
+        const confirmed = await timed('confirm', () => hop(sessionId, phoneNumber, '1*1', code));
         if (!confirmed.text.startsWith('END Approve')) throw new Error(`confirm: ${confirmed.status} ${confirmed.text.slice(0, 100)}`);
       } catch {
         // The customer's session is lost (the server died mid-hop); the next customer dials.
@@ -413,7 +415,7 @@ async function main() {
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ingestion (USSD sales)`,
     '',
     `Command: \`npm run bench:ingest -- ${args.join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
-    `${CONNECTIONS} customers at once for ${DURATION_S} s; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
+    `${CONNECTIONS} customers at once for ${DURATION_S} s on ${CODES.length === 1 ? 'one service code' : `${CODES.length} service codes`}; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
     '',
     table(runs),
     '',
