@@ -131,7 +131,7 @@ function loadRun(url: string, endpoint: Endpoint, headers: Record<string, string
 async function benchmarkSize(baseUrl: string, name: string, votes: number, options: Options): Promise<Run> {
   log(`seeding ${votes.toLocaleString('en-US')} votes into ${name}`);
   const { database, url, seedSeconds } = await seededDatabase(baseUrl, name, votes, options.reuse);
-  const [{ voters }] = await rowsOf<{ voters: number }>(database, sql`select voters from campaign_round_totals where campaign_key = ${WORLD_CUP_2022.key} and round = 'all'`);
+  const [{ voters }] = await rowsOf<{ voters: number }>(database, sql`select sum(voters)::int as voters from campaign_round_totals where campaign_key = ${WORLD_CUP_2022.key} and round = 'all'`);
   await database.close();
   log(`${votes} votes, ${voters} voters, seeded in ${seedSeconds.toFixed(0)} s`);
   const measured: Measured[] = [];

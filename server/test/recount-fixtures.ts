@@ -13,8 +13,9 @@ const codesFilter = (column: ReturnType<typeof sql>, codes?: string[]) => (codes
 export const dailyStatsKept = (world: TestWorld, codes?: string[]) =>
   rowsOf(
     world,
-    sql`select service_code, day::text, dimension, key, is_complete, is_deleted, calls, amount::bigint::text as amount
-    from transaction_daily_stats where calls <> 0 and ${codesFilter(sql`service_code`, codes)}
+    sql`select service_code, day::text, dimension, key, is_complete, is_deleted, sum(calls)::int as calls, sum(amount)::bigint::text as amount
+    from transaction_daily_stats where ${codesFilter(sql`service_code`, codes)}
+    group by 1, 2, 3, 4, 5, 6 having sum(calls) <> 0
     order by 1, 2, 3, 4, 5, 6`,
   );
 
@@ -42,8 +43,15 @@ export const voteCountsKept = async (world: TestWorld) => ({
       array(select j ->> '_id' from json_array_elements(recent_votes::json) j) as recent
     from campaign_voters where votes <> 0 order by 1, 2, 3`,
   ),
-  totals: await rowsOf(world, sql`select campaign_key, round, votes, voters from campaign_round_totals where votes <> 0 or voters <> 0 order by 1, 2`),
-  teams: await rowsOf(world, sql`select campaign_key, round, team_name, team_name2, votes from campaign_team_votes where votes <> 0 order by 1, 2, 3, 4`),
+  totals: await rowsOf(
+    world,
+    sql`select campaign_key, round, sum(votes)::int as votes, sum(voters)::int as voters from campaign_round_totals
+      group by 1, 2 having sum(votes) <> 0 or sum(voters) <> 0 order by 1, 2`,
+  ),
+  teams: await rowsOf(
+    world,
+    sql`select campaign_key, round, team_name, team_name2, sum(votes)::int as votes from campaign_team_votes group by 1, 2, 3, 4 having sum(votes) <> 0 order by 1, 2, 3, 4`,
+  ),
 });
 
 /** The same, counted afresh from the votes themselves. */

@@ -59,6 +59,8 @@ CREATE OR REPLACE FUNCTION public.campaign_vote_counts_apply()
  LANGUAGE plpgsql
 AS $function$
 DECLARE
+  -- This backend's stripe of the round totals and team votes (COUNTER_STRIPES in schema.ts).
+  backend_stripe constant smallint := pg_backend_pid() % 16;
   vote_columns constant text := 'campaign_key, round, phone_number, team_name, team_name2, created_at';
   counted constant text := 'campaign_key is not null and round is not null and is_complete';
   changes text;
@@ -106,7 +108,7 @@ BEGIN
     with k as (
       select c.campaign_key, r.round, c.phone_number, sum(c.sign)::int as n,
              max(c.created_at) filter (where c.sign > 0) as added_last
-      from (%s) c cross join lateral (values (c.round), ('all')) as r(round)
+      from (%1$s) c cross join lateral (values (c.round), ('all')) as r(round)
       group by 1, 2, 3
     ),
     up as (
@@ -116,16 +118,16 @@ BEGIN
       do update set votes = v.votes + excluded.votes, last_vote_at = greatest(v.last_vote_at, excluded.last_vote_at)
       returning v.campaign_key, v.round, v.phone_number, v.votes
     )
-    insert into campaign_round_totals as t (campaign_key, round, votes, voters)
-    select up.campaign_key, up.round, sum(k.n)::int,
+    insert into campaign_round_totals as t (campaign_key, round, stripe, votes, voters)
+    select up.campaign_key, up.round, %2$s, sum(k.n)::int,
            sum(case when up.votes > 0 and up.votes - k.n <= 0 then 1
                     when up.votes <= 0 and up.votes - k.n > 0 then -1 else 0 end)::int
     from up join k using (campaign_key, round, phone_number)
     group by 1, 2
     order by 1, 2
-    on conflict (campaign_key, round)
+    on conflict (campaign_key, round, stripe)
     do update set votes = t.votes + excluded.votes, voters = t.voters + excluded.voters
-  $sql$, changes);
+  $sql$, changes, backend_stripe);
 
   IF removed THEN
     EXECUTE format($sql$
@@ -147,13 +149,13 @@ BEGIN
   END IF;
 
   EXECUTE format($sql$
-    insert into campaign_team_votes as s (campaign_key, round, team_name, team_name2, votes)
-    select c.campaign_key, c.round, coalesce(c.team_name, ''), coalesce(c.team_name2, ''), sum(c.sign)::int
-    from (%s) c
+    insert into campaign_team_votes as s (campaign_key, round, team_name, team_name2, stripe, votes)
+    select c.campaign_key, c.round, coalesce(c.team_name, ''), coalesce(c.team_name2, ''), %2$s, sum(c.sign)::int
+    from (%1$s) c
     group by 1, 2, 3, 4
     order by 1, 2, 3, 4
-    on conflict (campaign_key, round, team_name, team_name2) do update set votes = s.votes + excluded.votes
-  $sql$, changes);
+    on conflict (campaign_key, round, team_name, team_name2, stripe) do update set votes = s.votes + excluded.votes
+  $sql$, changes, backend_stripe);
   RETURN NULL;
 END;
 $function$;
@@ -215,12 +217,14 @@ CREATE OR REPLACE FUNCTION public.transaction_daily_stats_apply()
  LANGUAGE plpgsql
 AS $function$
 DECLARE
+  -- This backend's stripe of each counter (COUNTER_STRIPES in schema.ts): concurrent sales write different rows.
+  backend_stripe constant smallint := pg_backend_pid() % 16;
   zone text := (select time_zone from service_settings where id = 1);
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    insert into transaction_daily_stats as s (service_code, day, dimension, key, is_complete, is_deleted, calls, amount)
+    insert into transaction_daily_stats as s (service_code, day, dimension, key, is_complete, is_deleted, stripe, calls, amount)
     select c.service_code, (c.created_at at time zone zone)::date, d.dimension, d.key,
-           c.is_complete, c.is_deleted, count(*)::int, coalesce(sum(c.amount), 0)::bigint
+           c.is_complete, c.is_deleted, backend_stripe, count(*)::int, coalesce(sum(c.amount), 0)::bigint
     from new_rows c
     cross join lateral (values
       ('hour', extract(hour from c.created_at at time zone zone)::int::text),
@@ -228,12 +232,12 @@ BEGIN
       ('network', c.network)) as d(dimension, key)
     group by 1, 2, 3, 4, 5, 6
     order by 1, 2, 3, 4, 5, 6
-    on conflict (service_code, day, dimension, key, is_complete, is_deleted)
+    on conflict (service_code, day, dimension, key, is_complete, is_deleted, stripe)
     do update set calls = s.calls + excluded.calls, amount = s.amount + excluded.amount;
   ELSIF TG_OP = 'DELETE' THEN
-    insert into transaction_daily_stats as s (service_code, day, dimension, key, is_complete, is_deleted, calls, amount)
+    insert into transaction_daily_stats as s (service_code, day, dimension, key, is_complete, is_deleted, stripe, calls, amount)
     select c.service_code, (c.created_at at time zone zone)::date, d.dimension, d.key,
-           c.is_complete, c.is_deleted, -count(*)::int, -coalesce(sum(c.amount), 0)::bigint
+           c.is_complete, c.is_deleted, backend_stripe, -count(*)::int, -coalesce(sum(c.amount), 0)::bigint
     from old_rows c
     cross join lateral (values
       ('hour', extract(hour from c.created_at at time zone zone)::int::text),
@@ -241,7 +245,7 @@ BEGIN
       ('network', c.network)) as d(dimension, key)
     group by 1, 2, 3, 4, 5, 6
     order by 1, 2, 3, 4, 5, 6
-    on conflict (service_code, day, dimension, key, is_complete, is_deleted)
+    on conflict (service_code, day, dimension, key, is_complete, is_deleted, stripe)
     do update set calls = s.calls + excluded.calls, amount = s.amount + excluded.amount;
   ELSE
     -- An update moves a call's counts only when something counted changed.
@@ -256,9 +260,9 @@ BEGIN
       select o.service_code, o.created_at, o.is_complete, o.is_deleted, o.category_level, o.network, o.amount, -1 as sign
       from old_rows o where o.id in (select id from moved)
     )
-    insert into transaction_daily_stats as s (service_code, day, dimension, key, is_complete, is_deleted, calls, amount)
+    insert into transaction_daily_stats as s (service_code, day, dimension, key, is_complete, is_deleted, stripe, calls, amount)
     select c.service_code, (c.created_at at time zone zone)::date, d.dimension, d.key,
-           c.is_complete, c.is_deleted, sum(c.sign)::int, coalesce(sum(c.sign * c.amount), 0)::bigint
+           c.is_complete, c.is_deleted, backend_stripe, sum(c.sign)::int, coalesce(sum(c.sign * c.amount), 0)::bigint
     from c
     cross join lateral (values
       ('hour', extract(hour from c.created_at at time zone zone)::int::text),
@@ -266,7 +270,7 @@ BEGIN
       ('network', c.network)) as d(dimension, key)
     group by 1, 2, 3, 4, 5, 6
     order by 1, 2, 3, 4, 5, 6
-    on conflict (service_code, day, dimension, key, is_complete, is_deleted)
+    on conflict (service_code, day, dimension, key, is_complete, is_deleted, stripe)
     do update set calls = s.calls + excluded.calls, amount = s.amount + excluded.amount;
   END IF;
   RETURN NULL;

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -301,11 +302,13 @@ export const transactionDailyStats = pgTable(
     key: text('key').notNull(),
     isComplete: boolean('is_complete').notNull(),
     isDeleted: boolean('is_deleted').notNull(),
+    /** Which of the counter's rows (COUNTER_STRIPE below): readers sum over it. */
+    stripe: smallint('stripe').notNull().default(0),
     calls: integer('calls').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ name: 'transaction_daily_stats_pkey', columns: [t.serviceCode, t.day, t.dimension, t.key, t.isComplete, t.isDeleted] }),
+    primaryKey({ name: 'transaction_daily_stats_pkey', columns: [t.serviceCode, t.day, t.dimension, t.key, t.isComplete, t.isDeleted, t.stripe] }),
     index('transaction_daily_stats_day_idx').on(t.day),
   ],
 );
@@ -348,9 +351,10 @@ export const campaignTeamVotes = pgTable(
     round: text('round').notNull(),
     teamName: text('team_name').notNull(),
     teamName2: text('team_name2').notNull(),
+    stripe: smallint('stripe').notNull().default(0),
     votes: integer('votes').notNull(),
   },
-  (t) => [primaryKey({ name: 'campaign_team_votes_pkey', columns: [t.campaignKey, t.round, t.teamName, t.teamName2] })],
+  (t) => [primaryKey({ name: 'campaign_team_votes_pkey', columns: [t.campaignKey, t.round, t.teamName, t.teamName2, t.stripe] })],
 );
 
 /** Counted votes and distinct voters per campaign and round ('all' for every round), kept like `campaign_voters`. */
@@ -359,13 +363,22 @@ export const campaignRoundTotals = pgTable(
   {
     campaignKey: text('campaign_key').notNull(),
     round: text('round').notNull(),
+    stripe: smallint('stripe').notNull().default(0),
     votes: integer('votes').notNull(),
     voters: integer('voters').notNull(),
   },
-  (t) => [primaryKey({ name: 'campaign_round_totals_pkey', columns: [t.campaignKey, t.round] })],
+  (t) => [primaryKey({ name: 'campaign_round_totals_pkey', columns: [t.campaignKey, t.round, t.stripe] })],
 );
 
 export type StatsDimension = 'hour' | 'level' | 'network';
+
+/**
+ * The counters every sale moves (a code's daily counts, a round's totals, a team's votes) are split
+ * into stripes, one per database backend modulo 16 (migration 0012): two transactions running at
+ * once are on two backends, so they mostly write different rows and never queue on one hot row
+ * until the other commits. Every reader sums over the stripes, so counts stay exact.
+ */
+export const COUNTER_STRIPES = 16;
 
 /**
  * The service's settings the database itself needs: one row. The stats triggers count days and

@@ -33,7 +33,7 @@ const votersOf = sql`${v.campaignKey} = ${p('key')} and ${v.round} = ${p('round'
 const isoTime = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The number of voters or votes of a round, from the totals the triggers keep. */
-const roundTotal = (column: PgColumn) => sql`(select coalesce(max(${column}), 0) from ${totals} where ${totals.campaignKey} = ${p('key')} and ${totals.round} = ${p('round')})`;
+const roundTotal = (column: PgColumn) => sql`(select coalesce(sum(${column}), 0)::int from ${totals} where ${totals.campaignKey} = ${p('key')} and ${totals.round} = ${p('round')})`;
 
 /**
  * One ranking page as JSON text: 50 voters in ranking order, each row's votes the JSON text the
