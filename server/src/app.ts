@@ -63,6 +63,13 @@ export interface AppDeps {
   answerCache?: AnswerCache;
   /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS); 0, the default here, keeps nothing. */
   ussdMenuCacheMs?: number;
+  /** How long this process trusts its last look at a session (at most and by default 5000 ms, session-check.ts). */
+  sessionCheckMs?: number;
+  /**
+   * The Host names (`name` or `name:port`) a password-reset link may be built on when `publicUrl`
+   * is unset (ALLOWED_HOSTS); by default localhost and 127.0.0.1 on any port.
+   */
+  allowedHosts?: readonly string[];
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -119,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
       payment: deps.providers?.payment ?? externalPaymentProvider(),
     },
   });
-  await app.register(authPlugin, { secret: deps.jwtSecret });
+  await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs });
   await app.register(answerCachePlugin, { cache: deps.answerCache ?? answerCache({ ttlMs: DEFAULT_RANKING_CACHE_MS }) });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 
@@ -133,7 +140,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Routes, one module per resource (paths as SPEC §7).
   await app.register(healthRoutes);
-  await app.register(authRoutes, { publicUrl: deps.publicUrl });
+  await app.register(authRoutes, { publicUrl: deps.publicUrl, allowedHosts: deps.allowedHosts });
   await app.register(usersRoutes);
   await app.register(categoriesRoutes);
   await app.register(serviceCodesRoutes);

@@ -12,6 +12,10 @@ export const TEST_PASSWORD = 'password-123';
 export const TEST_CALLBACK_SECRET = 'test-callback-secret-0123456789';
 
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
+type TestWorldOptions = Pick<
+  AppDeps,
+  'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'trustProxy'
+>;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,16 +28,29 @@ export async function eventually(check: () => Promise<boolean> | boolean) {
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs'> = {}) {
+export async function buildTestWorld(options: TestWorldOptions = {}) {
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), callbackSecret: TEST_CALLBACK_SECRET, ...options });
-  await app.ready();
+  const jwtSecret = 'test-secret-' + crypto.randomUUID();
+  const build = async (more: TestWorldOptions) => {
+    const built = await buildApp({ db: database.db, jwtSecret, callbackSecret: TEST_CALLBACK_SECRET, ...more });
+    await built.ready();
+    return built;
+  };
+  const app = await build(options);
+  const others: Awaited<ReturnType<typeof build>>[] = [];
   let counter = 0;
 
   const world = {
     app,
     db: database.db,
+    /** Another API process on the same database and secrets, with a session cache of its own. */
+    async anotherProcess(more: TestWorldOptions = {}) {
+      const other = await build({ ...options, ...more });
+      others.push(other);
+      return other;
+    },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await database.close();
       await drop();
