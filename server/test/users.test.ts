@@ -185,6 +185,15 @@ describe('PATCH /v1/users/update/profile', () => {
     expect((await call('POST', '/v1/auth/refresh-token', { token: here.refreshToken }, {})).statusCode).toBe(200);
   });
 
+  it('keeps the email when the update leaves it out, and removes it when it is empty', async () => {
+    const { user, headers } = await world.headersFor('agent', { email: 'kept@example.com' });
+    const email = async () => (await call('GET', '/v1/auth/profile', undefined, headers)).json().results.email;
+    expect((await call('PATCH', '/v1/users/update/profile', { userName: user.userName, myPassword: TEST_PASSWORD }, headers)).statusCode).toBe(200);
+    expect(await email()).toBe('kept@example.com');
+    expect((await call('PATCH', '/v1/users/update/profile', { userName: user.userName, email: '  ', myPassword: TEST_PASSWORD }, headers)).statusCode).toBe(200);
+    expect(await email()).toBeNull();
+  });
+
   it('answers 400 with SPEC messages for a bad body', async () => {
     const { headers } = await world.headersFor('agent');
     const response = await call('PATCH', '/v1/users/update/profile', { userName: '', myPassword: '' }, headers);

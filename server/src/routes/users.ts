@@ -80,7 +80,7 @@ export default async function usersRoutes(app: FastifyInstance) {
       }
       const updated = await repo.update(me.id, {
         userName: input.userName,
-        email: input.email ?? null,
+        ...(input.email === undefined ? {} : { email: input.email || null }),
         ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
       });
       // A new password ends every other session of the user; this one goes on.
