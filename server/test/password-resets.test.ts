@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import * as passwords from '../src/auth/passwords';
 import { FORGOT_PASSWORD_PER_ADDRESS, RESET_MAILS_PER_ACCOUNT, RESET_MAX_FAILURES, resetPasswordWithToken } from '../src/auth/password-resets';
 import { randomToken, sha256 } from '../src/auth/sessions';
+import { allowedHosts, loadConfig } from '../src/config';
 import { mailOutbox, passwordResets, users } from '../src/db/schema';
 import { HttpError } from '../src/http';
 import { localMailProvider, type MailProvider } from '../src/providers/mail';
@@ -152,6 +153,21 @@ describe('forgot and reset password', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ field: 'email', message: 'Invalid email' }]);
     expect((await post('/v1/auth/reset-forgot-password/made-up-token', { password: 'long-enough-1' })).statusCode).toBe(400);
+  });
+});
+
+describe('ALLOWED_HOSTS and PUBLIC_URL', () => {
+  it('allow the bind address, localhost and 127.0.0.1 on the port by default, or the listed names', () => {
+    expect(allowedHosts({})).toEqual(['127.0.0.1:3000', 'localhost:3000']);
+    expect(allowedHosts({ HOST: '0.0.0.0', PORT: '8080' })).toEqual(['0.0.0.0:8080', 'localhost:8080', '127.0.0.1:8080']);
+    expect(allowedHosts({ HOST: '::', PORT: '8080' })).toEqual(['[::]:8080', 'localhost:8080', '127.0.0.1:8080']);
+    expect(allowedHosts({ ALLOWED_HOSTS: ' Desk.Example.com , desk.local:8080,' })).toEqual(['desk.example.com', 'desk.local:8080']);
+  });
+
+  it('refuse at start a PUBLIC_URL that is not an http(s) origin', () => {
+    const config = (PUBLIC_URL: string) => loadConfig({ JWT_SECRET: 'x', PAYMENT_CALLBACK_SECRET: 'x', PUBLIC_URL });
+    expect(config('https://desk.example.com/app/').publicUrl).toBe('https://desk.example.com');
+    for (const bad of ['desk.example.com', 'javascript:alert(1)', 'ftp://desk.example.com']) expect(() => config(bad)).toThrow(/PUBLIC_URL/);
   });
 });
 

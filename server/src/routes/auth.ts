@@ -207,7 +207,8 @@ export function linkOrigin(request: Pick<FastifyRequest, 'headers' | 'protocol'>
   const host = request.headers.host?.toLowerCase();
   if (!host) return undefined;
   const listed = allowedHosts.some((allowed) => host === allowed || (host.startsWith(`${allowed}:`) && /^\d+$/.test(host.slice(allowed.length + 1))));
-  return listed ? `${request.protocol}://${host}` : undefined;
+  // The scheme may come from a trusted proxy's X-Forwarded-Proto; only the two a link can have are taken.
+  return listed ? `${request.protocol === 'https' ? 'https' : 'http'}://${host}` : undefined;
 }
 
 /** Builds the reset link on our own origin; only the path (and hash route) of redirectUrl is kept, so a link never leaves the site. */
