@@ -68,6 +68,13 @@ export interface AppDeps {
   ussdMenuCacheMs?: number;
   /** The USSD callback's door: its URL token (random when unset), allowed sources, confirmations a minute per number (default 5). */
   ussd?: { callbackToken?: string; allowedSources?: string[]; confirmsPerMinute?: number };
+  /** How long this process trusts its last look at a session (at most and by default 5000 ms, session-check.ts). */
+  sessionCheckMs?: number;
+  /**
+   * The Host names (`name` or `name:port`) a password-reset link may be built on when `publicUrl`
+   * is unset (ALLOWED_HOSTS); by default localhost and 127.0.0.1 on any port.
+   */
+  allowedHosts?: readonly string[];
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -127,14 +134,14 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(providersPlugin, { providers: { mail: deps.providers?.mail ?? localMailProvider(deps.db), sms, payment: wing.payment } });
-  await app.register(authPlugin, { secret: deps.jwtSecret });
+  await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs });
   await app.register(answerCachePlugin, { cache: answers });
   await app.register(ingestionPlugin, { wing, sweeper: deps.sweeper });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 
   // Routes, one module per resource (paths as SPEC §7).
   await app.register(healthRoutes);
-  await app.register(authRoutes, { publicUrl: deps.publicUrl });
+  await app.register(authRoutes, { publicUrl: deps.publicUrl, allowedHosts: deps.allowedHosts });
   await app.register(usersRoutes);
   await app.register(categoriesRoutes);
   await app.register(serviceCodesRoutes);

@@ -43,6 +43,8 @@ export interface Config {
   logLevel: string;
   /** Public origin of the site, used in links sent by mail. */
   publicUrl?: string;
+  /** Without publicUrl, the Host names (`name` or `name:port`) a reset link may be built on. */
+  allowedHosts: string[];
   /** 1/true to believe any proxy, or a list of proxy addresses/CIDRs; unset believes none. */
   trustProxy: boolean | string;
 }
@@ -76,7 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm scripts run from the project root, where the SPA is built to dist/web.
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    allowedHosts: allowedHosts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
@@ -149,6 +152,27 @@ export function sourceList(sources: string[]): net.BlockList {
     else list.addSubnet(address, Number(prefix), type);
   }
   return list;
+}
+
+/** PUBLIC_URL, refused at start unless it is an http(s) origin: every reset link is built on it. */
+function publicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) throw new Error('PUBLIC_URL must be an http(s) address such as https://desk.example.com');
+  return url.origin;
+}
+
+/** ALLOWED_HOSTS (comma-separated), by default the bind address, localhost and 127.0.0.1 on the port. */
+export function allowedHosts(env: NodeJS.ProcessEnv): string[] {
+  const listed = env.ALLOWED_HOSTS?.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean);
+  if (listed?.length) return listed;
+  const port = env.PORT ?? '3000';
+  return [...new Set([env.HOST ?? '127.0.0.1', 'localhost', '127.0.0.1'].map((host) => `${host.includes(':') ? `[${host}]` : host}:${port}`))];
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -61,18 +61,41 @@ export interface CsvDownload<T> {
   line: (row: T) => string;
 }
 
+/** Rows an export reads per query: a few milliseconds of the embedded database's one thread each. */
+export const CSV_CHUNK_ROWS = 500;
+
+/** The export whose chunk is being read and written; every other waits its turn. */
+let exportTurn: Promise<unknown> = Promise.resolve();
+
 /**
- * Sends a CSV download from chunks of rows. The first chunk is read before the first byte, so a
- * query that fails at once gets an error answer instead of a 200; one that fails later ends the
- * file with CSV_FAILED_LINE rather than a silently truncated file.
+ * Runs one export chunk (its query and its CSV text) when the exports before it are done and
+ * after the requests already waiting have started (setImmediate runs after pending I/O), so
+ * however many exports run, a USSD hop's query waits behind one chunk at most (DESIGN §4).
+ */
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const turn = exportTurn.then(() => new Promise((resolve) => setImmediate(resolve))).then(work);
+  exportTurn = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
+ * Sends a CSV download from chunks of rows (of CSV_CHUNK_ROWS), each read and written in its turn
+ * (`inTurn`). The first chunk is read before the first byte, so a query that fails at once gets an
+ * error answer instead of a 200; one that fails later ends the file with CSV_FAILED_LINE rather
+ * than a silently truncated file.
  */
 export async function sendCsv<T>(reply: FastifyReply, download: CsvDownload<T>) {
   const rows = download.chunks[Symbol.asyncIterator]();
-  const first = await rows.next();
+  const nextText = () =>
+    inTurn(async () => {
+      const next = await rows.next();
+      return next.done ? undefined : next.value.map(download.line).join('');
+    });
+  const first = await nextText();
   async function* csv() {
     yield download.header;
     try {
-      for (let next = first; !next.done; next = await rows.next()) yield next.value.map(download.line).join('');
+      for (let text = first; text !== undefined; text = await nextText()) yield text;
     } catch (error) {
       reply.log.error({ err: error }, 'CSV export failed part way');
       yield CSV_FAILED_LINE;

@@ -26,6 +26,7 @@ async function main() {
     timeZone: config.timeZone,
     webRoot: config.webRoot,
     publicUrl: config.publicUrl,
+    allowedHosts: config.allowedHosts,
     trustProxy: config.trustProxy,
     providers: { sms, payment },
     rankingCacheMs: config.rankingCacheMs,

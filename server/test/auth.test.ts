@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
-import { mailOutbox, passwordResets } from '../src/db/schema';
-import { LOGIN_MAX_FAILURES } from '../src/routes/auth';
+import { eq, sql } from 'drizzle-orm';
+import { REFRESH_GRACE_MS, sha256 } from '../src/auth/sessions';
+import { refreshTokens } from '../src/db/schema';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../src/routes/auth';
 import { buildTestWorld, TEST_PASSWORD, type TestWorld } from './helpers';
 
 // Argon2 and PGlite are slow on a busy machine; the default 5 s is too tight.
@@ -93,10 +94,31 @@ describe('POST /v1/auth/login', () => {
     const other = await world.createUser('agent');
     expect((await post('/v1/auth/login', { userName: other.userName, password: TEST_PASSWORD })).statusCode).toBe(200);
   });
+
+  it('counts concurrent failures: 40 wrong passwords at once get 10 × 401 and 30 × 429', async () => {
+    const agent = await world.createUser('agent');
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post('/v1/auth/login', { userName: agent.userName, password: `wrong-${i}` })));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([...Array(LOGIN_MAX_FAILURES).fill(401), ...Array(40 - LOGIN_MAX_FAILURES).fill(429)]);
+    expect((await post('/v1/auth/login', { userName: agent.userName, password: TEST_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it(`limits an address to ${LOGIN_MAX_FAILURES_PER_ADDRESS} failures over any names; a proxy's clients count apart with TRUST_PROXY`, async () => {
+    const proxied = await world.anotherProcess({ trustProxy: '127.0.0.1' });
+    const from = (address: string) => (payload: object) => proxied.inject({ method: 'POST', url: '/v1/auth/login', payload, headers: { 'x-forwarded-for': address } });
+    const guesser = from('192.0.2.7');
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i += 1) {
+      expect((await guesser({ userName: `nobody-${i}`, password: 'wrong-password' })).statusCode).toBe(401);
+    }
+    const agent = await world.createUser('agent');
+    expect((await guesser({ userName: agent.userName, password: TEST_PASSWORD })).statusCode).toBe(429);
+    // Behind the same proxy, another client signs in.
+    expect((await from('192.0.2.8')({ userName: agent.userName, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
 });
 
 describe('POST /v1/auth/refresh-token', () => {
-  it('rotates: the new pair works, a reused token revokes the whole family', async () => {
+  it('rotates: the new pair works, a token reused after the grace window revokes the whole session', async () => {
     const agent = await world.createUser('agent');
     const first = await world.login(agent.userName);
     const refreshed = await post('/v1/auth/refresh-token', { token: first.refreshToken });
@@ -108,11 +130,31 @@ describe('POST /v1/auth/refresh-token', () => {
     const profile = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: `Bearer ${body.accessToken}` } });
     expect(profile.statusCode).toBe(200);
 
+    // As if the first use were longer ago than the grace window.
+    await world.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now() - ${`${REFRESH_GRACE_MS + 1000} milliseconds`}::interval` })
+      .where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
     const reused = await post('/v1/auth/refresh-token', { token: first.refreshToken });
     expect(reused.statusCode).toBe(401);
     expect(reused.json().status).toBe(false);
-    // The newest token of the family stopped working too.
+    // The newest token of the session stopped working too, and so did its access token.
     expect((await post('/v1/auth/refresh-token', { token: body.refreshToken })).statusCode).toBe(401);
+    const ended = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: `Bearer ${body.accessToken}` } });
+    expect(ended.statusCode).toBe(401);
+  });
+
+  it('answers 10 concurrent refreshes with one token with the same new pair, which then works', async () => {
+    const agent = await world.createUser('agent');
+    const { refreshToken } = await world.login(agent.userName);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/v1/auth/refresh-token', { token: refreshToken })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const pairs = new Set(answers.map((a) => `${a.json().accessToken} ${a.json().refreshToken}`));
+    expect(pairs.size).toBe(1);
+    const { accessToken, refreshToken: next } = answers[0].json();
+    const profile = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(profile.statusCode).toBe(200);
+    expect((await post('/v1/auth/refresh-token', { token: next })).statusCode).toBe(200);
   });
 
   it('answers 400 without a token and 401 for an unknown one', async () => {
@@ -133,65 +175,6 @@ describe('POST /v1/auth/logout', () => {
     expect(response.json()).toMatchObject({ status: true, message: 'Logged out' });
     expect((await post('/v1/auth/refresh-token', { token: session.refreshToken })).statusCode).toBe(401);
     expect((await post('/v1/auth/logout', {})).statusCode).toBe(200);
-  });
-});
-
-describe('forgot and reset password', () => {
-  const latestMailTo = async (to: string) => {
-    const [mail] = await world.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-    return mail;
-  };
-
-  it('mails a single-use link; the new password signs in', async () => {
-    const agent = await world.createUser('agent', { email: 'kato@example.com' });
-    const asked = await post(
-      '/v1/auth/forgot-password',
-      { email: 'Kato@Example.com', redirectUrl: 'https://evil.example/#/reset-password' },
-      { host: 'desk.example', 'x-forwarded-host': 'evil.example' },
-    );
-    expect(asked.statusCode).toBe(200);
-    expect(asked.json().message).toBe('Please visit your email Kato@Example.com to reset your password');
-
-    const mail = await latestMailTo('Kato@Example.com');
-    const link = /(https?:\/\/\S+)/.exec(mail.body)?.[1] ?? '';
-    // The link stays on our own host, keeps the hash route and carries the token.
-    expect(link.startsWith('http://desk.example/#/reset-password?token=')).toBe(true);
-    const token = decodeURIComponent(link.split('?token=')[1]);
-
-    const short = await post(`/v1/auth/reset-forgot-password/${token}`, { password: 'short' });
-    expect(short.statusCode).toBe(400);
-    expect(short.json().errors).toEqual([{ field: 'password', message: 'Password must be atleast 8 characters long' }]);
-
-    const reset = await post(`/v1/auth/reset-forgot-password/${token}`, { password: 'brand-new-password' });
-    expect(reset.statusCode).toBe(200);
-    expect(reset.json().status).toBe(true);
-    expect((await post(`/v1/auth/reset-forgot-password/${token}`, { password: 'another-password' })).statusCode).toBe(400);
-
-    expect((await post('/v1/auth/login', { userName: agent.userName, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/v1/auth/login', { userName: agent.userName, password: 'brand-new-password' })).statusCode).toBe(200);
-  });
-
-  it('answers the same for an unknown address and sends nothing', async () => {
-    const response = await post('/v1/auth/forgot-password', { email: 'nobody@example.com' });
-    expect(response.statusCode).toBe(200);
-    expect(await latestMailTo('nobody@example.com')).toBeUndefined();
-  });
-
-  it('refuses a link past its hour', async () => {
-    await world.createUser('agent', { email: 'late@example.com' });
-    await post('/v1/auth/forgot-password', { email: 'late@example.com' });
-    const link = /(https?:\/\/\S+)/.exec((await latestMailTo('late@example.com')).body)?.[1] ?? '';
-    await world.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
-    const response = await post(`/v1/auth/reset-forgot-password/${link.split('?token=')[1]}`, { password: 'long-enough-1' });
-    expect(response.statusCode).toBe(400);
-  });
-
-  it('refuses a malformed address and a made-up token', async () => {
-    const bad = await post('/v1/auth/forgot-password', { email: 'not-an-email' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ field: 'email', message: 'Invalid email' }]);
-    const made = await post('/v1/auth/reset-forgot-password/made-up-token', { password: 'long-enough-1' });
-    expect(made.statusCode).toBe(400);
   });
 });
 

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { AFCON, createCampaigns, insertVotes, WORLD_CUP } from './campaign-fixtures';
 
 jest.setTimeout(60_000);
 
-type Caller = 'anonymous' | 'agent' | 'afcon-only' | 'admin' | 'super-user';
+/** 'afcon-only since sign-in' holds a token from before an admin switched it: the switch is read with the session check. */
+type Caller = 'anonymous' | 'agent' | 'afcon-only' | 'afcon-only since sign-in' | 'admin' | 'super-user';
 
 let world: TestWorld;
 let worldCupFailed: string;
@@ -16,6 +19,9 @@ beforeAll(async () => {
   headers.anonymous = {};
   headers.agent = (await world.headersFor('agent')).headers;
   headers['afcon-only'] = (await world.headersFor('agent', { isAfcon: true })).headers;
+  const switched = await world.headersFor('agent');
+  headers['afcon-only since sign-in'] = switched.headers;
+  await world.db.update(users).set({ isAfcon: true }).where(eq(users.id, switched.user.id));
   headers.admin = (await world.headersFor('admin')).headers;
   headers['super-user'] = (await world.headersFor('super-user')).headers;
   [{ id: worldCupFailed }] = await insertVotes(world, WORLD_CUP, [{ phoneNumber: '256773000001', isComplete: false, isDeleted: true }]);
@@ -47,6 +53,7 @@ const expected: Record<Caller, { worldCup: number | 'ok'; afcon: number | 'ok' }
   anonymous: { worldCup: 401, afcon: 401 },
   agent: { worldCup: 403, afcon: 403 },
   'afcon-only': { worldCup: 403, afcon: 'ok' },
+  'afcon-only since sign-in': { worldCup: 403, afcon: 'ok' },
   admin: { worldCup: 'ok', afcon: 'ok' },
   'super-user': { worldCup: 'ok', afcon: 'ok' },
 };

@@ -15,6 +15,10 @@ export const TEST_USSD_TOKEN = 'test-ussd-token-0123456789';
 export const USSD_CALLBACK_URL = `/v1/ussd/callback?token=${TEST_USSD_TOKEN}`;
 
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
+export type TestWorldOptions = Pick<
+  AppDeps,
+  'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'trustProxy'
+>;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,22 +31,28 @@ export async function eventually(check: () => Promise<boolean> | boolean) {
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export type TestWorldOptions = Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd'>;
-
 export async function buildTestWorld(options: TestWorldOptions = {}) {
   const { database, drop, url } = await openTestDatabase();
   const jwtSecret = 'test-secret-' + crypto.randomUUID();
-  const appOn = async (db: Database['db'], more: TestWorldOptions = options) => {
+  const appOn = async (db: Database['db'], more: TestWorldOptions) => {
     const built = await buildApp({ db, jwtSecret, callbackSecret: TEST_CALLBACK_SECRET, ...more, ussd: { callbackToken: TEST_USSD_TOKEN, ...more.ussd } });
     await built.ready();
     return built;
   };
-  const app = await appOn(database.db);
+  const build = (more: TestWorldOptions) => appOn(database.db, more);
+  const app = await build(options);
+  const others: Awaited<ReturnType<typeof build>>[] = [];
   let counter = 0;
 
   const world = {
     app,
     db: database.db,
+    /** Another API process on the same database and secrets, with a session cache of its own. */
+    async anotherProcess(more: TestWorldOptions = {}) {
+      const other = await build({ ...options, ...more });
+      others.push(other);
+      return other;
+    },
     /**
      * Another API instance on the same PostgreSQL database, with the same secrets and a pool of its
      * own, as a second process behind a load balancer would be; undefined on PGlite, which one
@@ -52,9 +62,17 @@ export async function buildTestWorld(options: TestWorldOptions = {}) {
       if (!url) return undefined;
       const other = await openDatabase({ databaseUrl: url });
       const otherApp = await appOn(other.db, more);
-      return { app: otherApp, db: other.db, close: async () => { await otherApp.close(); await other.close(); } };
+      return {
+        app: otherApp,
+        db: other.db,
+        close: async () => {
+          await otherApp.close();
+          await other.close();
+        },
+      };
     },
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await database.close();
       await drop();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { contents, smsMessages } from '../src/db/schema';
-import { sql } from 'drizzle-orm';
+import { contents, smsMessages, users } from '../src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { startSession } from '../src/auth/sessions';
 import { signCallback } from '../src/ingestion/callback-signature';
 import { buildTestWorld, TEST_CALLBACK_SECRET, TEST_PASSWORD, TEST_USSD_TOKEN, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
@@ -30,8 +31,14 @@ const SIGNED_CALLBACKS = new Set(['POST /v1/payments/callback', 'POST /v1/sms/de
 /** The USSD callback: its URL carries the token as the network's gateway would, so the fuzz reaches the form. */
 const TOKEN_CALLBACKS = new Set(['POST /v1/ussd/callback']);
 
-/** Rate-limit bookkeeping: a refused sign-in or reset is recorded on purpose. */
-const BOOKKEEPING_TABLES = new Set(['login_attempts']);
+/**
+ * Rate-limit bookkeeping (a refused sign-in or reset is counted on purpose), and what a
+ * forgot-password writes after its answer (its reset link and mail), which may land during the next request.
+ */
+const BOOKKEEPING_TABLES = new Set(['attempt_counts', 'password_resets', 'mail_outbox']);
+
+/** The world believes a proxy on the test's own address (TRUST_PROXY), so forged X-Forwarded-* headers reach the code. */
+const PROXY = '127.0.0.1';
 
 type Role = 'anonymous' | 'agent' | 'admin';
 const ROLES: Role[] = ['anonymous', 'agent', 'admin'];
@@ -79,13 +86,15 @@ let routes: Route[];
 let headers: Record<Role, Record<string, string>>;
 let plausible: Record<string, unknown[]>;
 let ids: string[];
+let agentId: string;
 
 beforeAll(async () => {
-  world = await buildTestWorld();
+  world = await buildTestWorld({ trustProxy: PROXY, allowedHosts: ['localhost', 'desk.example:3000'] });
   const admin = await world.headersFor('admin');
-  const agent = await world.headersFor('agent');
+  const agent = await world.headersFor('agent', { email: 'someone@example.com' });
   const otherAgent = await world.createUser('agent');
   headers = { anonymous: {}, agent: agent.headers, admin: admin.headers };
+  agentId = agent.user.id;
 
   const { category, code } = await createCatalogue(world, agent.user.id);
   const [content] = await world.db
@@ -240,12 +249,40 @@ const queryFor = (route: Route) =>
 const renderQuery = (query: (readonly [string, Value | { escaped: string }])[]) =>
   query.map(([k, v]) => `${k}=${'escaped' in v ? v.escaped : encode(asText(v))}`).join('&');
 
+/** Header text as a client may send it: printable, with the characters addresses and hosts are parsed by. */
+const headerText = fc.string({ unit: fc.constantFrom('a', '1', '.', ':', ',', ' ', '[', ']', '%', '-', '/', '@', '*'), maxLength: 40 });
+/** Host and proxy headers, forged or broken (ALLOWED_HOSTS, PUBLIC_URL and TRUST_PROXY read them). */
+const proxyHeaders = fc.record(
+  {
+    host: fc.oneof(fc.constantFrom('localhost', 'desk.example:3000', 'evil.example', 'localhost:99999', '[::1]:3000', 'localhost:3000@evil.example'), headerText),
+    'x-forwarded-for': fc.oneof(fc.constantFrom('203.0.113.9', '203.0.113.9, 10.0.0.1', '::ffff:1.2.3.4', 'unknown', '1.2.3.4'.repeat(500)), headerText),
+    'x-forwarded-host': fc.oneof(fc.constant('evil.example'), headerText),
+    'x-forwarded-proto': fc.oneof(fc.constantFrom('https', 'javascript', 'http,https'), headerText),
+  },
+  { requiredKeys: [] },
+);
+
 const paramFor = () =>
   fc.oneof(
     fc.constantFrom(...ids, '00000000-0000-0000-0000-000000000000').map((json): Value => ({ json })),
     nastyText.map((json): Value => ({ json })),
     fc.constant<Value>({ huge: 3000, nul: false }),
   );
+
+/**
+ * The admin's fuzz may have set the agent's password (ending its sessions) or made it Afcon-only;
+ * the agent gets a plain, live session back so every route is still fuzzed as an agent. True when it had to.
+ */
+async function keepAgentSignedIn(): Promise<boolean> {
+  const [agent] = await world.db.select().from(users).where(eq(users.id, agentId));
+  const live = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: headers.agent });
+  if (live.statusCode === 200 && !agent.isAfcon) return false;
+  await world.db.update(users).set({ isAfcon: false }).where(eq(users.id, agentId));
+  const { sessionId } = await startSession(world.db, agentId);
+  headers.agent = { authorization: `Bearer ${world.app.jwt.sign({ sub: agentId, sid: sessionId, userName: agent.userName, role: 'agent', isAfcon: false })}` };
+  world.app.sessionCheck.forget();
+  return true;
+}
 
 interface Failure {
   route: string;
@@ -262,13 +299,15 @@ it('answers malformed input at every route without a 5xx, small errors and no wr
   for (const route of routes) {
     const label = `${route.method} ${route.path}`;
     for (const role of ROLES) {
+      if (role === 'agent' && (await keepAgentSignedIn())) before = await fingerprint();
       const request = fc.record({
         path: fc.tuple(...(route.path.match(/\{[^}]+\}/g) ?? []).map(() => paramFor())),
         query: queryFor(route),
         body: bodyFor(route),
+        forwarded: proxyHeaders,
       });
       const details = await fc.check(
-        fc.asyncProperty(request, async ({ path, query, body }) => {
+        fc.asyncProperty(request, async ({ path, query, body, forwarded }) => {
           let i = 0;
           const generated = renderQuery(query);
           const search = TOKEN_CALLBACKS.has(label)
@@ -280,7 +319,7 @@ it('answers malformed input at every route without a 5xx, small errors and no wr
           const response = await world.app.inject({
             method: route.method as 'GET',
             url,
-            headers: { ...headers[role], ...signature, ...(payload ? { 'content-type': payload.type } : {}) },
+            headers: { ...forwarded, ...headers[role], ...signature, ...(payload ? { 'content-type': payload.type } : {}) },
             ...(payload ? { payload: payload.text } : {}),
           });
           requests += 1;

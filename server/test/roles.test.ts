@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 
 // Argon2 and PGlite are slow on a busy machine; the default 5 s is too tight.
 jest.setTimeout(30_000);
 
-type Caller = 'anonymous' | 'agent' | 'admin' | 'super-user' | 'afcon agent';
+/** Besides the roles: a token from before its holder became Afcon-only, and one of a signed-out session (both read with the session check). */
+type Caller = 'anonymous' | 'agent' | 'admin' | 'super-user' | 'afcon agent' | 'made afcon after sign-in' | 'signed out';
 
 let world: TestWorld;
 const headers = {} as Record<Caller, Record<string, string>>;
@@ -16,6 +19,13 @@ beforeAll(async () => {
   headers.admin = (await world.headersFor('admin')).headers;
   headers['super-user'] = (await world.headersFor('super-user')).headers;
   headers['afcon agent'] = (await world.headersFor('agent', { isAfcon: true })).headers;
+  const madeAfcon = await world.headersFor('agent');
+  headers['made afcon after sign-in'] = madeAfcon.headers;
+  await world.db.update(users).set({ isAfcon: true }).where(eq(users.id, madeAfcon.user.id));
+  const leaving = await world.createUser('agent');
+  const session = await world.login(leaving.userName);
+  headers['signed out'] = { authorization: `Bearer ${session.accessToken}` };
+  await world.app.inject({ method: 'POST', url: '/v1/auth/logout', payload: { token: session.refreshToken } });
   agentId = (await world.createUser('agent')).id;
 }, 60_000);
 afterAll(() => world.close());
@@ -32,6 +42,8 @@ const expected: Record<Caller, number | 'ok'> = {
   anonymous: 401,
   agent: 403,
   'afcon agent': 403,
+  'made afcon after sign-in': 403,
+  'signed out': 401,
   admin: 'ok',
   'super-user': 'ok',
 };
@@ -57,7 +69,7 @@ describe('routes every signed-in user reaches', () => {
   it('lets agents, managers and the Afcon-only account read their profile; not anonymous', async () => {
     for (const caller of Object.keys(expected) as Caller[]) {
       const response = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: headers[caller] });
-      expect([caller, response.statusCode]).toEqual([caller, caller === 'anonymous' ? 401 : 200]);
+      expect([caller, response.statusCode]).toEqual([caller, caller === 'anonymous' || caller === 'signed out' ? 401 : 200]);
     }
   });
 

@@ -1,4 +1,6 @@
-import { TRANSACTION_CSV_HEADER } from '../../src/domain/transaction-csv';
+import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../src/domain/transaction-csv';
+import { CSV_CHUNK_ROWS } from '../src/http';
+import { transactionReads } from '../src/repositories/transaction-reads';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertMany, insertTransactions } from './transactions-fixtures';
 
@@ -8,7 +10,7 @@ let world: TestWorld;
 let admin: Record<string, string>;
 let code: string;
 const DAY = '2024-06-01';
-// More rows than one export chunk (5,000), many sharing an instant, so the keyset walk is exercised.
+// More rows than ten export chunks, seven sharing each instant, so the keyset walk crosses shared instants.
 const ROWS = 5_203;
 
 beforeAll(async () => {
@@ -37,6 +39,22 @@ describe('GET /v1/transactions/export', () => {
     expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No,,$/); // nobody resolved it: no resolver, no time
     const phones = lines.slice(1).map((l) => l.split(',')[3]);
     expect(new Set(phones).size).toBe(ROWS);
+  });
+
+  it('gives the same file, row for row, as one read of the whole set, with several exports taking turns', async () => {
+    expect(ROWS).toBeGreaterThan(10 * CSV_CHUNK_ROWS);
+    const whole: string[] = [];
+    for await (const rows of transactionReads(world.db).chunks({ codes: [code], day: DAY }, ROWS * 2)) whole.push(...rows.map(transactionCsvLine));
+    expect(whole).toHaveLength(ROWS);
+    const expected = TRANSACTION_CSV_HEADER + whole.join('');
+    const answers = await Promise.all([1, 2, 3].map(() => exportCsv(`name=${encodeURIComponent(code)}&date=${DAY}`)));
+    for (const answer of answers) {
+      // Compared line by line first, so a failure names the first differing line rather than printing megabytes.
+      const lines = answer.body.split('\r\n');
+      const firstDifference = expected.split('\r\n').findIndex((line, i) => line !== lines[i]);
+      expect(firstDifference).toBe(-1);
+      expect(answer.body === expected).toBe(true);
+    }
   });
 
   it('filters by status', async () => {

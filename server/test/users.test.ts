@@ -171,6 +171,29 @@ describe('PATCH /v1/users/update/profile', () => {
     expect(profile.email).toBe('me@example.com');
   });
 
+  it('ends every other session of the user on a new password; this one goes on', async () => {
+    const { user, headers } = await world.headersFor('agent');
+    const here = await world.login(user.userName);
+    const elsewhere = await world.login(user.userName);
+    const mine = { authorization: `Bearer ${here.accessToken}` };
+    const changed = await call('PATCH', '/v1/users/update/profile', { userName: user.userName, myPassword: TEST_PASSWORD, password: 'changed-by-me-1' }, mine);
+    expect(changed.statusCode).toBe(200);
+    expect((await call('POST', '/v1/auth/refresh-token', { token: elsewhere.refreshToken }, {})).statusCode).toBe(401);
+    expect((await call('GET', '/v1/auth/profile', undefined, { authorization: `Bearer ${elsewhere.accessToken}` })).statusCode).toBe(401);
+    expect((await call('GET', '/v1/auth/profile', undefined, headers)).statusCode).toBe(401);
+    expect((await call('GET', '/v1/auth/profile', undefined, mine)).statusCode).toBe(200);
+    expect((await call('POST', '/v1/auth/refresh-token', { token: here.refreshToken }, {})).statusCode).toBe(200);
+  });
+
+  it('keeps the email when the update leaves it out, and removes it when it is empty', async () => {
+    const { user, headers } = await world.headersFor('agent', { email: 'kept@example.com' });
+    const email = async () => (await call('GET', '/v1/auth/profile', undefined, headers)).json().results.email;
+    expect((await call('PATCH', '/v1/users/update/profile', { userName: user.userName, myPassword: TEST_PASSWORD }, headers)).statusCode).toBe(200);
+    expect(await email()).toBe('kept@example.com');
+    expect((await call('PATCH', '/v1/users/update/profile', { userName: user.userName, email: '  ', myPassword: TEST_PASSWORD }, headers)).statusCode).toBe(200);
+    expect(await email()).toBeNull();
+  });
+
   it('answers 400 with SPEC messages for a bad body', async () => {
     const { headers } = await world.headersFor('agent');
     const response = await call('PATCH', '/v1/users/update/profile', { userName: '', myPassword: '' }, headers);

@@ -1,6 +1,8 @@
+import { REFRESHED_TOKENS_ITEM } from '../state/persisted-storage';
 import { signedIn } from '../state/session-slice';
 import { setupStore } from '../state/store';
 import { loginViaApi } from '../testing/render-app';
+import { refreshSession } from './base-api';
 import { profileApi } from './profile-api';
 import { usersApi } from './users-api';
 
@@ -9,6 +11,9 @@ function expiredLookingToken(): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.c2lnbmF0dXJl`;
 }
+
+/** The session's own access token with a broken signature: refused by the server, still naming its session. */
+const brokenSignature = (token: string) => `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
 
 const profileChange = { userName: 'admin', myPassword: 'admin-password-1' };
 
@@ -45,6 +50,41 @@ describe('re-auth base query', () => {
     expect(session.accessToken).not.toBe(stale);
     expect(session.refreshToken).not.toBe(login.refreshToken);
     expect(session.user?.userName).toBe('admin');
+  });
+
+  it('refreshes once for two tabs of one session, which both go on with the same new pair', async () => {
+    const login = await loginViaApi();
+    const tabs = [setupStore(), setupStore()];
+    for (const tab of tabs) tab.dispatch(signedIn({ ...login, accessToken: brokenSignature(login.accessToken) }));
+
+    const results = await Promise.all(tabs.map((tab) => tab.dispatch(profileApi.endpoints.getProfile.initiate())));
+
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(refreshCalls(fetchSpy)).toBe(1);
+    const [first, second] = tabs.map((tab) => tab.getState().session);
+    expect(second.refreshToken).toBe(first.refreshToken);
+    expect(second.accessToken).toBe(first.accessToken);
+    expect(JSON.parse(localStorage.getItem(REFRESHED_TOKENS_ITEM) ?? '{}')).toEqual({ accessToken: first.accessToken, refreshToken: first.refreshToken });
+    // The second tab's next refresh uses the live token: the session was not revoked.
+    expect(await refreshSession(tabs[1])).toEqual({ ok: true });
+    expect(refreshCalls(fetchSpy)).toBe(2);
+  });
+
+  it('refreshes under the Web Lock where the browser has one, and never takes another session\'s tokens', async () => {
+    const request = jest.fn((_name: string, work: () => Promise<unknown>) => work());
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      const [mine, other] = [await loginViaApi(), await loginViaApi()];
+      localStorage.setItem(REFRESHED_TOKENS_ITEM, JSON.stringify({ accessToken: other.accessToken, refreshToken: other.refreshToken }));
+      const store = setupStore();
+      store.dispatch(signedIn({ ...mine, accessToken: brokenSignature(mine.accessToken) }));
+      expect(await refreshSession(store)).toEqual({ ok: true });
+      expect(request).toHaveBeenCalledWith('dialdesk-token-refresh', expect.any(Function));
+      expect(refreshCalls(fetchSpy)).toBe(1);
+      expect(store.getState().session.refreshToken).not.toBe(other.refreshToken);
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 
   it('ends the session and clears storage when the refresh fails', async () => {

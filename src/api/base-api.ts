@@ -8,7 +8,9 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { Mutex } from 'async-mutex';
-import { loggedOut, tokensRefreshed, type SessionState } from '../state/session-slice';
+import { tokenSessionId } from '../domain/token';
+import { REFRESHED_TOKENS_ITEM } from '../state/persisted-storage';
+import { loggedOut, tokensRefreshed, type SessionState, type Tokens } from '../state/session-slice';
 import { apiUrl } from './api-url';
 
 type SessionRoot = { session: SessionState };
@@ -28,8 +30,33 @@ const rawBaseQuery: ReauthBaseQuery = (args, api, extra) =>
     },
   })(args, api, extra);
 
-/** One refresh at a time: concurrent 401s wait for the refresh already under way. */
+/** One refresh at a time in this tab: concurrent 401s wait for the refresh already under way. */
 const refreshMutex = new Mutex();
+/** The Web Lock the browser's tabs refresh under, so they refresh once between them. */
+const REFRESH_LOCK = 'dialdesk-token-refresh';
+
+/** Runs a refresh alone: in this tab (the mutex) and, where Web Locks exist, in every tab of the browser. */
+async function refreshingAlone<T>(work: () => Promise<T>): Promise<T> {
+  const release = await refreshMutex.acquire();
+  try {
+    const locks = globalThis.navigator?.locks;
+    return locks ? await locks.request(REFRESH_LOCK, work) : await work();
+  } finally {
+    release();
+  }
+}
+
+/** The pair another tab of this session refreshed to, when ours is older; tokens of another session are never taken. */
+function refreshedElsewhere(session: SessionState): Tokens | undefined {
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem(REFRESHED_TOKENS_ITEM) ?? 'null') as Partial<Tokens> | null;
+    if (typeof stored?.accessToken !== 'string' || typeof stored.refreshToken !== 'string' || stored.refreshToken === session.refreshToken) return undefined;
+    const sessionId = tokenSessionId(stored.accessToken);
+    return sessionId && sessionId === tokenSessionId(session.accessToken) ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type RefreshOutcome = { ok: true } | { ok: false; error: string };
 
@@ -39,10 +66,16 @@ interface RefreshAnswer {
   refreshToken?: unknown;
 }
 
-/** SPEC §7: trade the refresh token for new tokens; callers hold the mutex. */
+/** SPEC §7: trade the refresh token for new tokens, unless another tab just did; callers run it alone. */
 async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
-  const refreshToken = sessionOf(api.getState).refreshToken;
+  const session = sessionOf(api.getState);
+  const refreshToken = session.refreshToken;
   if (!refreshToken) return { ok: false, error: 'No refresh token available' };
+  const taken = refreshedElsewhere(session);
+  if (taken) {
+    api.dispatch(tokensRefreshed(taken));
+    return { ok: true };
+  }
   const result = await rawBaseQuery(
     { url: '/v1/auth/refresh-token', method: 'POST', body: { token: refreshToken } },
     api,
@@ -50,12 +83,9 @@ async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
   );
   const answer = result.data as RefreshAnswer | undefined;
   if (!answer?.status || typeof answer.accessToken !== 'string') return { ok: false, error: 'Invalid refresh response' };
-  api.dispatch(
-    tokensRefreshed({
-      accessToken: answer.accessToken,
-      refreshToken: typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken,
-    }),
-  );
+  const tokens = { accessToken: answer.accessToken, refreshToken: typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken };
+  api.dispatch(tokensRefreshed(tokens));
+  globalThis.localStorage?.setItem(REFRESHED_TOKENS_ITEM, JSON.stringify(tokens));
   return { ok: true };
 }
 
@@ -68,16 +98,13 @@ export function endSession(dispatch: BaseQueryApi['dispatch']): void {
   globalThis.localStorage?.clear();
 }
 
-/** Refresh now under the shared mutex (used by the 5-minute token check); logs out on failure. */
+/** Refresh now, alone (used by the 5-minute token check); logs out on failure. */
 export async function refreshSession(api: Pick<BaseQueryApi, 'dispatch' | 'getState'>): Promise<RefreshOutcome> {
-  const release = await refreshMutex.acquire();
-  try {
+  return refreshingAlone(async () => {
     const outcome = await refreshTokens(api as BaseQueryApi);
     if (!outcome.ok) endSession(api.dispatch);
     return outcome;
-  } finally {
-    release();
-  }
+  });
 }
 
 /**
@@ -95,18 +122,14 @@ export const baseQueryWithReauth: ReauthBaseQuery = async (
   // Calls made without a session (sign in, forgot password) answer 401 for their own reasons.
   if (result.error?.status !== 401 || !sentWith) return result;
 
-  const release = await refreshMutex.acquire();
-  let outcome: RefreshOutcome = { ok: true };
-  try {
+  const outcome = await refreshingAlone(async (): Promise<RefreshOutcome> => {
     const current = sessionOf(api.getState).accessToken;
-    if (!current) outcome = { ok: false, error: 'No refresh token available' };
-    else if (current === sentWith) {
-      outcome = await refreshTokens(api);
-      if (!outcome.ok) endSession(api.dispatch);
-    }
-  } finally {
-    release();
-  }
+    if (!current) return { ok: false, error: 'No refresh token available' };
+    if (current !== sentWith) return { ok: true };
+    const refreshed = await refreshTokens(api);
+    if (!refreshed.ok) endSession(api.dispatch);
+    return refreshed;
+  });
   if (!outcome.ok) {
     return { error: { status: 401, data: { status: false, message: outcome.error, errors: [] } }, meta: result.meta };
   }

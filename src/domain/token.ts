@@ -5,13 +5,23 @@ export function isTokenExpired(token: string | null | undefined, nowMs: number =
 }
 
 export function tokenExpiry(token: string | null | undefined): number | null {
-  if (!token) return null;
-  const payload = token.split('.')[1];
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The session an access token belongs to (its sid claim, DESIGN §4), or null. */
+export function tokenSessionId(token: string | null | undefined): string | null {
+  const sid = tokenClaims(token)?.sid;
+  return typeof sid === 'string' ? sid : null;
+}
+
+/** A JWT's claims, read without checking the signature (only the server can), or null. */
+function tokenClaims(token: string | null | undefined): Record<string, unknown> | null {
+  const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
-    const json = decodeBase64Url(payload);
-    const claims = JSON.parse(json) as { exp?: unknown };
-    return typeof claims.exp === 'number' ? claims.exp : null;
+    const claims = JSON.parse(decodeBase64Url(payload)) as unknown;
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }

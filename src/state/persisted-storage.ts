@@ -5,6 +5,8 @@
 export const PERSIST_KEY_PREFIX = 'dialdesk.';
 export const SESSION_PERSIST_KEY = `${PERSIST_KEY_PREFIX}session`;
 export const UI_PERSIST_KEY = `${PERSIST_KEY_PREFIX}ui`;
+/** The pair the browser's last token refresh got, written at once so other tabs take it instead of refreshing again. */
+export const REFRESHED_TOKENS_ITEM = `${PERSIST_KEY_PREFIX}refreshed-tokens`;
 
 /** The localStorage item redux-persist writes for a persist key. */
 export const storageItem = (persistKey: string) => `persist:${persistKey}`;

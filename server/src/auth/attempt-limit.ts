@@ -1,35 +1,68 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { loginAttempts } from '../db/schema';
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { attemptCounts } from '../db/schema';
 
-export interface AttemptLimit {
-  /** True when the key has used up its failures in the window. */
-  blocked(key: string): Promise<boolean>;
-  /** Records a failure; failures older than the window are dropped to keep the table small. */
-  fail(key: string): Promise<void>;
-  clear(key: string): Promise<void>;
+/** Every limit counts in windows of this length, starting with a key's first attempt. */
+export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
+
+/** A key (`sign-in-name|kato`, `sign-in-address|10.0.0.1`…) allowed `max` attempts per window. */
+export interface Limit {
+  key: string;
+  max: number;
 }
 
+/** Expired rows are swept at most this often per process, so unknown keys do not pile up. */
+const SWEEP_EVERY_MS = 60_000;
+let sweptAt = 0;
+
 /**
- * Failures per key in a sliding window, kept in the database (login_attempts) so that several API
- * processes share one limit. Sign in keys by user name and address, reset password by address.
+ * Attempts per key, counted in the database (attempt_counts) so that several API processes share
+ * one limit, and counted in one statement per attempt: an upsert takes the row's lock, so 40
+ * concurrent attempts count 1 to 40 and only the first `max` go on (DESIGN §4).
  */
-export function attemptLimit(db: Db, options: { max: number; windowMs: number }): AttemptLimit {
-  const since = () => new Date(Date.now() - options.windowMs);
+export function attemptLimit(db: DbOrTx) {
+  const window = sql.raw(`interval '${ATTEMPT_WINDOW_MS} milliseconds'`);
+  const expired = sql`${sql.identifier('attempt_counts')}.${sql.identifier('window_started_at')} <= now() - ${window}`;
   return {
-    async blocked(key) {
-      const [{ failures }] = await db
-        .select({ failures: sql<number>`count(*)::int` })
-        .from(loginAttempts)
-        .where(and(eq(loginAttempts.key, key), gt(loginAttempts.createdAt, since())));
-      return failures >= options.max;
+    /**
+     * Counts one attempt against every limit at once and answers whether all are still within
+     * their max. When one is past it the attempt is given back, so a refused attempt counts nothing.
+     */
+    async take(limits: Limit[]): Promise<boolean> {
+      const rows = await db
+        .insert(attemptCounts)
+        .values(limits.map(({ key }) => ({ key, attempts: 1 })))
+        .onConflictDoUpdate({
+          target: attemptCounts.key,
+          set: {
+            attempts: sql`case when ${expired} then 1 else ${sql.identifier('attempt_counts')}.${sql.identifier('attempts')} + 1 end`,
+            windowStartedAt: sql`case when ${expired} then now() else ${sql.identifier('attempt_counts')}.${sql.identifier('window_started_at')} end`,
+          },
+        })
+        .returning({ key: attemptCounts.key, attempts: attemptCounts.attempts });
+      const allowed = limits.every(({ key, max }) => (rows.find((row) => row.key === key)?.attempts ?? 0) <= max);
+      if (!allowed) await this.giveBack(limits.map(({ key }) => key));
+      await sweep(db);
+      return allowed;
     },
-    async fail(key) {
-      await db.insert(loginAttempts).values({ key });
-      await db.delete(loginAttempts).where(and(eq(loginAttempts.key, key), lt(loginAttempts.createdAt, since())));
+
+    /** Gives an attempt back (it turned out not to be a failure). */
+    async giveBack(keys: string[]) {
+      await db
+        .update(attemptCounts)
+        .set({ attempts: sql`greatest(${attemptCounts.attempts} - 1, 0)` })
+        .where(inArray(attemptCounts.key, keys));
     },
-    async clear(key) {
-      await db.delete(loginAttempts).where(eq(loginAttempts.key, key));
+
+    /** Forgets a key's attempts (a successful sign-in clears its name's failures). */
+    async clear(key: string) {
+      await db.delete(attemptCounts).where(inArray(attemptCounts.key, [key]));
     },
   };
+}
+
+async function sweep(db: DbOrTx) {
+  if (Date.now() - sweptAt < SWEEP_EVERY_MS) return;
+  sweptAt = Date.now();
+  await db.delete(attemptCounts).where(lt(attemptCounts.windowStartedAt, new Date(Date.now() - ATTEMPT_WINDOW_MS)));
 }

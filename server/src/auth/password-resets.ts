@@ -1,36 +1,62 @@
 import type { Db } from '../db/client';
 import { HttpError } from '../http';
+import type { MailProvider } from '../providers/mail';
 import { signInRepository } from '../repositories/sign-in-repository';
 import { usersRepository } from '../repositories/users-repository';
 import { attemptLimit } from './attempt-limit';
 import { hashPassword } from './passwords';
-import { revokeAllForUser, sha256 } from './refresh-tokens';
+import { endSessionsOfUser, randomToken, sha256 } from './sessions';
 
 /** Wrong reset tokens allowed per address in the window before 429, as for sign in. */
 export const RESET_MAX_FAILURES = 10;
-const RESET_WINDOW_MS = 15 * 60 * 1000;
+/** Reset mails one account receives per window; past it the answer is the same and no mail goes. */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+/** Forgot-password requests one address may make per window, whatever address they name, before 429. */
+export const FORGOT_PASSWORD_PER_ADDRESS = 10;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Counts a forgot-password request of an address; false past the limit (counted before any account is looked up, so it tells nothing). */
+export function allowForgotPassword(db: Db, address: string): Promise<boolean> {
+  return attemptLimit(db).take([{ key: `forgot-password-address|${address}`, max: FORGOT_PASSWORD_PER_ADDRESS }]);
+}
+
+/**
+ * Mails a reset link to a known account, at most RESET_MAILS_PER_ACCOUNT per window. The route
+ * runs it after answering, so a known address is answered as fast as an unknown one.
+ */
+export async function mailPasswordReset(db: Db, mail: MailProvider, request: { userId: string; userName: string; email: string; link: (token: string) => string }) {
+  if (!(await attemptLimit(db).take([{ key: `reset-mail|${request.userId}`, max: RESET_MAILS_PER_ACCOUNT }]))) return;
+  const token = randomToken();
+  await signInRepository(db).createPasswordReset(request.userId, sha256(token), new Date(Date.now() + RESET_TTL_MS));
+  await mail.send({
+    to: request.email,
+    subject: 'Reset your Dialdesk password',
+    body: `Hello ${request.userName},\n\nTo choose a new password open ${request.link(token)}\nThe link works once, within one hour.`,
+  });
+}
 
 /**
  * Sets a new password from a reset link (DESIGN §4): the token is checked first, so only a live
  * one pays for hashing, and wrong tokens count per address like failed sign-ins. The token works
- * once; the user's sessions are revoked.
+ * once; the user's other reset links and every session end with it. Answers the user's id.
  */
-export async function resetPasswordWithToken(db: Db, request: { token: string; password: string; address: string }) {
-  const limit = attemptLimit(db, { max: RESET_MAX_FAILURES, windowMs: RESET_WINDOW_MS });
+export async function resetPasswordWithToken(db: Db, request: { token: string; password: string; address: string }): Promise<string> {
+  const limit = attemptLimit(db);
   const key = `reset-password|${request.address}`;
-  if (await limit.blocked(key)) throw new HttpError(429, 'Too many attempts, please try again in a few minutes');
+  if (!(await limit.take([{ key, max: RESET_MAX_FAILURES }]))) throw new HttpError(429, 'Too many attempts, please try again in a few minutes');
   const tokenHash = sha256(request.token);
-  if (!(await signInRepository(db).isLivePasswordReset(tokenHash))) {
-    await limit.fail(key);
-    throw new HttpError(400, 'This reset link is invalid or has expired');
-  }
+  if (!(await signInRepository(db).isLivePasswordReset(tokenHash))) throw new HttpError(400, 'This reset link is invalid or has expired');
+  await limit.giveBack([key]);
   const passwordHash = await hashPassword(request.password);
   const userId = await db.transaction(async (tx) => {
     // Used up inside the write: two requests racing with one link change the password once.
     const resetUserId = await signInRepository(tx).usePasswordReset(tokenHash);
-    if (resetUserId) await usersRepository(tx).update(resetUserId, { passwordHash });
+    if (!resetUserId) return undefined;
+    await usersRepository(tx).update(resetUserId, { passwordHash });
+    await signInRepository(tx).useAllPasswordResets(resetUserId);
+    await endSessionsOfUser(tx, resetUserId);
     return resetUserId;
   });
   if (!userId) throw new HttpError(400, 'This reset link is invalid or has expired');
-  await revokeAllForUser(db, userId);
+  return userId;
 }

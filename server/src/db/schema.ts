@@ -34,7 +34,24 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_user_name_key').on(sql`lower(${t.userName})`), index('users_created_at_idx').on(t.createdAt)],
 );
 
-/** Rotating refresh tokens, stored hashed; a family is revoked whole when a used token comes back. */
+/**
+ * A signed-in session (DESIGN §4): made at sign-in, its refresh tokens rotate within it, and every
+ * access token carries its id, so revoking it ends the session everywhere.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Rotating refresh tokens of a session, stored hashed; a used token coming back late revokes its session. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -42,14 +59,16 @@ export const refreshTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    // The column keeps its first name: a session was called a token family.
+    sessionId: uuid('family_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.sessionId)],
 );
 
 export const passwordResets = pgTable(
@@ -64,18 +83,21 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash)],
+  (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
-/** Sign-in attempts, kept in the database so several API processes share one limit. */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Attempts counted per key (a user name, an address, an account's reset mails) in a window that
+ * starts with the first one; one row per key, so a count is one atomic upsert (auth/attempt-limit.ts).
+ */
+export const attemptCounts = pgTable(
+  'attempt_counts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    key: text('key').notNull(),
-    createdAt: createdAt(),
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_key_idx').on(t.key, t.createdAt)],
+  (t) => [index('attempt_counts_window_idx').on(t.windowStartedAt)],
 );
 
 /** What the local mail provider "sent", so tests and operators can read it. */

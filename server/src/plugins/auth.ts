@@ -1,20 +1,26 @@
+import crypto from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isManager, type Role } from '../../../src/domain/roles';
+import { sessionCheck, type SessionCheck } from '../auth/session-check';
+import type { Db } from '../db/client';
 import { HttpError } from '../http';
+import { isUuid } from '../uuid';
 
-/** Who is calling, from the access token. */
+/** Who is calling: the session from the access token, its holder as the database says (session-check.ts). */
 export interface AuthUser {
   id: string;
   userName: string;
   role: Role;
   isAfcon: boolean;
+  /** The session the access token belongs to. */
+  sessionId: string;
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; userName: string; role: Role; isAfcon: boolean };
+    payload: { sub: string; sid: string; userName: string; role: Role; isAfcon: boolean; iat?: number };
     user: AuthUser;
   }
 }
@@ -25,6 +31,10 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Admin and super-user only (DESIGN §4). */
     requireManager(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Which sessions are live and who holds them, cached briefly; `forget()` after ending one. */
+    sessionCheck: SessionCheck;
+    /** Key of the HMAC that makes a refresh token's successor (auth/sessions.ts). */
+    refreshTokenKey: string;
   }
   interface FastifyContextConfig {
     /** The Afcon-only account may call this route. */
@@ -35,7 +45,7 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_TTL = '15m';
 
 export default fp(
-  async function auth(app: FastifyInstance, options: { secret: string }) {
+  async function auth(app: FastifyInstance, options: { secret: string; db: Db; sessionCheckMs?: number }) {
     await app.register(jwt, {
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL },
@@ -47,8 +57,11 @@ export default fp(
         userName: payload.userName,
         role: payload.role,
         isAfcon: payload.isAfcon,
+        sessionId: payload.sid,
       }),
     });
+    app.decorate('sessionCheck', sessionCheck(options.db, options.sessionCheckMs));
+    app.decorate('refreshTokenKey', crypto.createHmac('sha256', options.secret).update('refresh-token-successor').digest('base64url'));
 
     // Named: the OpenAPI document marks the routes running `authenticate` as signed-in (openapi.ts).
     app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -59,6 +72,11 @@ export default fp(
       } catch {
         throw new HttpError(401, 'Please sign in again');
       }
+      // A token of an ended session, or one from before sessions had ids, is refused.
+      const { sessionId, id } = request.user;
+      const holder = isUuid(sessionId) ? await app.sessionCheck.holder(sessionId) : undefined;
+      if (!holder || holder.userId !== id) throw new HttpError(401, 'Please sign in again');
+      request.user = { id, sessionId, userName: holder.userName, role: holder.role, isAfcon: holder.isAfcon };
       if (request.user.isAfcon && !request.routeOptions.config.afcon) {
         throw new HttpError(403, 'This account can only use the Afcon 2024 area');
       }

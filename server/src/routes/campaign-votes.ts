@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
 import { cachedCampaigns, campaignRound, readableCampaign } from '../access/campaign-access';
-import { envelopeJson, okPagedJson, pagingQuery, sendJson, validBody } from '../http';
+import { CSV_CHUNK_ROWS, envelopeJson, okPagedJson, pagingQuery, sendCsv, sendJson, validBody } from '../http';
 import { documented, results, textAnswer } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 
@@ -76,18 +75,13 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
       const campaign = await readableCampaign(campaigns, request, request.params.key);
       const { round: asked } = await validBody(campaignRoundSchema, request.query);
       const round = campaignRound(campaign, asked);
-      const chunks = votes.ranking(campaign.key, round);
-      async function* csv() {
-        yield RANKING_CSV_HEADER;
-        let rank = 0;
-        for await (const lines of chunks) {
-          yield lines.map((line) => `${(rank += 1)},${line.phoneNumber},${campaign.serviceCode},${line.votes},${line.lastVoteAt}\n`).join('');
-        }
-      }
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="ranking-${campaign.key}-${round}.csv"`)
-        .send(Readable.from(csv()));
+      let rank = 0;
+      return sendCsv(reply, {
+        file: `ranking-${campaign.key}-${round}.csv`,
+        header: RANKING_CSV_HEADER,
+        chunks: votes.ranking(campaign.key, round, CSV_CHUNK_ROWS),
+        line: (line) => `${(rank += 1)},${line.phoneNumber},${campaign.serviceCode},${line.votes},${line.lastVoteAt}\n`,
+      });
     },
   );
 }

@@ -5,7 +5,7 @@ import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-csv';
 import { transactionStatus } from '../../../src/domain/transaction-status';
-import { HttpError, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { CSV_CHUNK_ROWS, HttpError, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
@@ -93,7 +93,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
       const filter = await readFilter(request.query);
       const codes = await scopeCodes(app.db, request, filter.name);
       const file = `transactions-${filter.name ?? 'all'}-${filter.date ?? 'all'}${filter.status ? `-${filter.status}` : ''}.csv`;
-      return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks({ codes, day: filter.date, status: filter.status }), line: transactionCsvLine });
+      return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks({ codes, day: filter.date, status: filter.status }, CSV_CHUNK_ROWS), line: transactionCsvLine });
     },
   );
 }

@@ -3,7 +3,7 @@ import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isEditableRole } from '../../../src/domain/roles';
 import { profileSchema, updateUserSchema } from '../../../src/domain/schemas/user';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeAllForUser } from '../auth/refresh-tokens';
+import { endSessionsOfUser } from '../auth/sessions';
 import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { documented, results } from '../openapi';
 import { toUser, usersRepository } from '../repositories/users-repository';
@@ -46,7 +46,9 @@ export default async function usersRoutes(app: FastifyInstance) {
           ...(input.isAfcon === undefined ? {} : { isAfcon: input.isAfcon }),
           ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
         });
-        if (input.password) await revokeAllForUser(app.db, target.id);
+        if (input.password) await endSessionsOfUser(app.db, target.id);
+        // Name and Afcon switch are read with the session check: this process sees them at once.
+        app.sessionCheck.forget();
         return ok(reply, 'Successfully updated a user', toUser(updated));
       } catch (error) {
         if (isUniqueViolation(error)) throw userNameTaken(input.userName);
@@ -78,9 +80,12 @@ export default async function usersRoutes(app: FastifyInstance) {
       }
       const updated = await repo.update(me.id, {
         userName: input.userName,
-        email: input.email ?? null,
+        ...(input.email === undefined ? {} : { email: input.email || null }),
         ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
       });
+      // A new password ends every other session of the user; this one goes on.
+      if (input.password) await endSessionsOfUser(app.db, me.id, request.user.sessionId);
+      app.sessionCheck.forget();
       return ok(reply, 'Successfully updated your profile', toUser(updated));
     },
   );

@@ -26,11 +26,8 @@ export type UpdateUserInput = yup.InferType<typeof updateUserSchema>;
 
 export const profileSchema = yup.object({
   userName: userName(),
-  email: text(EMAIL_MAX, { tooLong: 'Invalid email' })
-    .trim()
-    .transform((v: string | undefined) => (v === '' ? undefined : v))
-    .optional()
-    .email('Invalid email'),
+  // Absent leaves the stored email as it is; empty removes it.
+  email: text(EMAIL_MAX, { tooLong: 'Invalid email' }).trim().optional().email('Invalid email'),
   myPassword: passwordText().required('Please provide the your password').min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
   password: passwordText()
     .transform((v: string | undefined) => (v === '' ? undefined : v))

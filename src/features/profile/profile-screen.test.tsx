@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createAgentViaApi, renderApp } from '../../testing/render-app';
 
 describe('Profile screen', () => {
@@ -23,9 +23,9 @@ describe('Profile screen', () => {
     expect(await within(form).findByText('Please provide the your password')).toBeInTheDocument();
   });
 
-  it('saves a new email with the right password', async () => {
+  it('saves a new email with the right password, and removes it', async () => {
     const agent = await createAgentViaApi('profile');
-    const { user } = await renderApp({ url: '/account', user: agent });
+    const { user, unmount, store } = await renderApp({ url: '/account', user: agent });
     const form = await screen.findByRole('form', { name: 'Update profile info' });
     await within(form).findByDisplayValue(agent.userName);
     await user.type(within(form).getByLabelText('Email'), `${agent.userName}@example.com`);
@@ -33,5 +33,20 @@ describe('Profile screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Update profile' }));
     expect(await screen.findByText('Successfully updated your profile')).toBeInTheDocument();
     expect(await within(form).findByDisplayValue(`${agent.userName}@example.com`)).toBeInTheDocument();
+
+    // An emptied field removes the email; the server keeps it only when the field is not sent.
+    await user.clear(within(form).getByLabelText('Email'));
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), agent.password);
+    const clickedAt = Date.now();
+    await user.click(within(form).getByRole('button', { name: 'Update profile' }));
+    const savedAgain = () => Object.values(store.getState().api.mutations).some((m) => m?.status === 'fulfilled' && (m.startedTimeStamp ?? 0) >= clickedAt);
+    await waitFor(() => expect(savedAgain()).toBe(true));
+    unmount();
+    const again = await renderApp({ url: '/account', user: agent });
+    const reloaded = await screen.findByRole('form', { name: 'Update profile info' });
+    await within(reloaded).findByDisplayValue(agent.userName);
+    expect(within(reloaded).getByLabelText('Email')).toHaveValue('');
+    again.unmount();
   });
 });

@@ -40,7 +40,8 @@ export default function ProfileScreen() {
       () =>
         updateProfile({
           userName,
-          email: values.email.trim() || undefined,
+          // Sent even when empty: an emptied field removes the email (absent would keep it).
+          email: values.email.trim(),
           myPassword: values.myPassword,
           ...(values.password ? { password: values.password } : {}),
         }).unwrap(),

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Role } from '../../../src/domain/roles';
+import type { Db } from '../db/client';
+import { preparedReadRows } from '../db/prepared';
+import { sessions, users } from '../db/schema';
+
+/** Default and most a session's state is kept in memory (DESIGN §4: a revocation holds everywhere within 5 s). */
+export const SESSION_CHECK_MAX_MS = 5000;
+/** Sessions remembered at once; the oldest is forgotten first. */
+const MAX_SESSIONS = 10_000;
+
+/** Who a live session belongs to, as the database says now (a role or Afcon switch shows within the cache time). */
+export interface SessionHolder {
+  userId: string;
+  userName: string;
+  role: Role;
+  isAfcon: boolean;
+}
+
+const LIVE_SESSION = sql`select ${users.id} as "userId", ${users.userName} as "userName", ${users.role} as role, ${users.isAfcon} as "isAfcon"
+  from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+  where ${sessions.id} = ${sql.placeholder('id')}::uuid and ${sessions.revokedAt} is null`;
+
+/**
+ * The per-request session check: answers a session's holder, or undefined once it is revoked.
+ * Each answer is kept `ttlMs` in this process (a hit costs no round trip; requests arriving while
+ * one is read share it), so several API processes agree through the database within `ttlMs`.
+ */
+export function sessionCheck(db: Db, ttlMs = SESSION_CHECK_MAX_MS) {
+  const read = preparedReadRows<SessionHolder>(db, 'session_holder', LIVE_SESSION);
+  const known = new Map<string, { at: number; holder: Promise<SessionHolder | undefined> }>();
+  return {
+    holder(sessionId: string): Promise<SessionHolder | undefined> {
+      const now = Date.now();
+      const hit = known.get(sessionId);
+      if (hit && now - hit.at < ttlMs) return hit.holder;
+      const holder = read({ id: sessionId }).then(([row]) => row);
+      known.delete(sessionId);
+      known.set(sessionId, { at: now, holder });
+      if (known.size > MAX_SESSIONS) known.delete(known.keys().next().value as string);
+      // A failed read is not remembered.
+      holder.catch(() => known.get(sessionId)?.holder === holder && known.delete(sessionId));
+      return holder;
+    },
+    /** Forgets every answer: this process just ended sessions or changed who holds them. */
+    forget() {
+      known.clear();
+    },
+  };
+}
+
+export type SessionCheck = ReturnType<typeof sessionCheck>;
