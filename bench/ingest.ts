@@ -40,13 +40,13 @@ const CRASH = args.includes('--crash');
 const PGLITE = args.includes('--pglite');
 const RECORD = args.includes('--record');
 const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_ingest';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CODES = Array.from({ length: Math.max(1, option('codes', 1)) }, (_, i) => `*217*${900 + i}#`);
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
 const HOPS = ['menu', 'choice', 'confirm', 'callback', 'callback again', 'lookup'] as const;
 type HopName = (typeof HOPS)[number];
 
-interface Run {
+export interface Run {
   label: string;
   sales: number;
   seconds: number;
@@ -80,7 +80,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -98,7 +98,7 @@ async function addCatalogue(database: Database) {
   await database.db.insert(contents).values({ categoryId: category.id, categoryLevel: 'ordinary', message: 'Bench ticket: Arsenal v Chelsea 1X @1.45', active: true });
 }
 
-async function adminQuery(query: string) {
+export async function adminQuery(query: string) {
   const client = new Client({ connectionString: PG_URL });
   await client.connect();
   try {
@@ -131,7 +131,21 @@ function batchedLookup(pool: Pool) {
     });
 }
 
-async function runOnce(label: string, where: { databaseUrl: string } | { dataDir: string }): Promise<Run> {
+export interface RunOptions {
+  /** API processes sharing the database (several only on PostgreSQL); each hop and callback goes to any of them. */
+  instances?: number;
+  /** SIGKILL an instance half-way and start it again (--crash; with several, the others keep serving). */
+  crash?: boolean;
+  /** The database URL the servers connect to when it is not `where`'s (PgBouncer in front). */
+  serverDatabaseUrl?: string;
+  /** The database's name, for its backends' CPU. */
+  databaseName?: string;
+}
+
+export async function runOnce(label: string, where: { databaseUrl: string } | { dataDir: string }, options: RunOptions = {}): Promise<Run> {
+  const instances = options.instances ?? 1;
+  const crashing = options.crash ?? CRASH;
+  const databaseName = options.databaseName ?? DB_NAME;
   const secret = crypto.randomBytes(32).toString('hex');
   // The USSD callback URL's token, as the network's gateway is given it.
   const ussdToken = crypto.randomBytes(24).toString('hex');
@@ -148,15 +162,26 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
     ADMIN_USERNAME: ADMIN.userName,
     ADMIN_PASSWORD: ADMIN.password,
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-    ...('databaseUrl' in where ? { DATABASE_URL: where.databaseUrl } : { DATA_DIR: where.dataDir, DATABASE_URL: '' }),
+    ...('databaseUrl' in where ? { DATABASE_URL: options.serverDatabaseUrl ?? where.databaseUrl } : { DATA_DIR: where.dataDir, DATABASE_URL: '' }),
   };
   // Migrations and the catalogue first, with the server's own code, then the server alone.
   const setup = await openDatabase(where);
   await addCatalogue(setup);
   await setup.close();
 
-  let server = await start(env);
-  const base = server.url;
+  // Each instance on a port of its own; the first migrates, the others find the schema up to date.
+  const servers: ServerProcess[] = [];
+  const envs: Record<string, string>[] = [];
+  for (let i = 0; i < instances; i += 1) {
+    envs.push(i === 0 ? env : { ...env, PORT: String(await freePort()) });
+    servers.push(await start(envs[i]));
+  }
+  /** Instances taking requests now (one is out while it is killed and restarted). */
+  const serving = new Set(servers.map((_, i) => i));
+  const anyServer = () => {
+    const up = [...serving];
+    return servers[up[Math.floor(Math.random() * up.length)] ?? 0];
+  };
   const run = crypto.randomBytes(4).toString('hex');
   const latencies = Object.fromEntries(HOPS.map((hop) => [hop, [] as number[]])) as Record<HopName, number[]>;
   const acknowledged = new Set<string>();
@@ -175,7 +200,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS * 2 + 8 });
   const post = (url: string, body: string, headers: Record<string, string>) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = http.request(`${base}${url}`, { method: 'POST', agent, timeout: 10_000, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
+      const request = http.request(`${anyServer().url}${url}`, { method: 'POST', agent, timeout: 10_000, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
@@ -269,33 +294,37 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
 
   const started = performance.now();
   const clientCpuAtStart = process.cpuUsage();
-  const databaseCpuAtStart = pool && !CRASH ? await backendsCpuMs(pool, DB_NAME) : undefined;
-  // The server's CPU while serving (its start-up, and a restarted one's, are not counted).
+  const databaseCpuAtStart = pool && !crashing ? await backendsCpuMs(pool, databaseName) : undefined;
+  // The servers' CPU while serving (their start-up, and a restarted one's, are not counted).
   let serverCpuMs = 0;
-  let serverCpuMark = server.cpuMs();
+  const serverCpuMarks = servers.map((one) => one.cpuMs());
   const progress = setInterval(() => console.log(`  ${label}: ${acknowledged.size} sales, ${sale} started, ${errors} retried or lost`), 5000);
-  const crash = CRASH
+  const crash = crashing
     ? (async () => {
         await sleep((DURATION_S * 1000) / 2);
+        const victim = servers.length - 1;
         let restarted!: () => void;
-        restarting = new Promise<void>((resolve) => (restarted = resolve));
-        serverCpuMs += server.cpuMs() - serverCpuMark;
-        await end(server, 'kill');
+        // Alone, the service is down until it is back; with others, they keep serving meanwhile.
+        if (servers.length === 1) restarting = new Promise<void>((resolve) => (restarted = resolve));
+        serving.delete(victim);
+        serverCpuMs += servers[victim].cpuMs() - serverCpuMarks[victim];
+        await end(servers[victim], 'kill');
         crashes += 1;
-        server = await start(env);
-        serverCpuMark = server.cpuMs();
-        restarted();
+        servers[victim] = await start(envs[victim]);
+        serverCpuMarks[victim] = servers[victim].cpuMs();
+        serving.add(victim);
+        restarted?.();
         restarting = undefined;
       })()
     : Promise.resolve();
   await Promise.all([...Array.from({ length: CONNECTIONS }, customer), crash]);
   const seconds = (performance.now() - started) / 1000;
-  serverCpuMs += server.cpuMs() - serverCpuMark;
+  servers.forEach((one, i) => (serverCpuMs += one.cpuMs() - serverCpuMarks[i]));
   const clientCpu = process.cpuUsage(clientCpuAtStart);
   const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000;
   let databaseCpuMs: number | undefined;
   if (pool && databaseCpuAtStart) {
-    const atEnd = await backendsCpuMs(pool, DB_NAME);
+    const atEnd = await backendsCpuMs(pool, databaseName);
     if (atEnd) databaseCpuMs = [...atEnd].reduce((sum, [pid, ms]) => sum + ms - (databaseCpuAtStart.get(pid) ?? 0), 0);
   }
   clearInterval(progress);
@@ -303,7 +332,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
   // server's sweeper sends it once it is 30 s old (it looks every minute). Wait for that, so the
   // check below sees the guarantee the service gives, and report how long it took.
   let recovery = '';
-  if (CRASH && pool) {
+  if (crashing && pool) {
     const waitStarted = performance.now();
     const unsent = async () =>
       (await pool.query<{ n: number }>(`select count(*)::int as n from transactions where session_id like $1 and message_statuses = 'Sending'`, [`${run}-%`])).rows[0].n;
@@ -311,7 +340,7 @@ async function runOnce(label: string, where: { databaseUrl: string } | { dataDir
     while ((await unsent()) > 0 && performance.now() - waitStarted < 150_000) await sleep(1000);
     recovery = left ? `; ${left} tickets left 'Sending' by the kill were sent by the restarted server's sweeper ${Math.round((performance.now() - waitStarted) / 1000)} s after the run` : '';
   }
-  await end(server, 'stop');
+  for (const one of servers) await end(one, 'stop');
   agent.destroy();
   await pool?.end();
 
@@ -380,7 +409,7 @@ async function verify(where: { databaseUrl: string } | { dataDir: string }, run:
   }
 }
 
-function table(runs: Run[]): string {
+export function table(runs: Run[]): string {
   const lines = [
     `| database | sales | sales/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | retried or lost requests | crashes | server CPU ms/sale | PostgreSQL CPU ms/sale | bench CPU ms/sale |`,
     `|---|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|`,
@@ -426,8 +455,13 @@ async function main() {
   if (RECORD) fs.appendFileSync(path.join(__dirname, 'RESULTS.md'), `\n${report}`);
 }
 
-main().catch(async (error: unknown) => {
-  console.error(error);
-  await Promise.all([...live].map((server) => server.kill()));
-  process.exit(1);
-});
+/** Stops every server still running (a bench that failed half-way). */
+export const killAll = () => Promise.all([...live].map((server) => server.kill()));
+
+if (require.main === module) {
+  main().catch(async (error: unknown) => {
+    console.error(error);
+    await killAll();
+    process.exit(1);
+  });
+}

@@ -47,6 +47,8 @@ export async function buildTestWorld(options: TestWorldOptions = {}) {
   const world = {
     app,
     db: database.db,
+    /** The PostgreSQL database of this world (TEST_DATABASE_URL), undefined on PGlite. */
+    databaseUrl: url,
     /** Another API process on the same database and secrets, with a session cache of its own. */
     async anotherProcess(more: TestWorldOptions = {}) {
       const other = await build({ ...options, ...more });
@@ -58,9 +60,9 @@ export async function buildTestWorld(options: TestWorldOptions = {}) {
      * own, as a second process behind a load balancer would be; undefined on PGlite, which one
      * process holds.
      */
-    async secondInstance(more: TestWorldOptions = options) {
+    async secondInstance(more: TestWorldOptions = options, through?: string) {
       if (!url) return undefined;
-      const other = await openDatabase({ databaseUrl: url });
+      const other = await openDatabase({ databaseUrl: through ?? url });
       const otherApp = await appOn(other.db, more);
       return {
         app: otherApp,
