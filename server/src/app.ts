@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps) {
     sms,
     // Settles nothing by itself, so tests decide every outcome; main.ts picks PAYMENT_PROVIDER.
     payment: deps.providers?.payment ?? externalPaymentProvider(),
-    onVoteCounted: answers.dropCampaign,
+    onVoteCounted: answers.voteCounted,
     ussdMenuCacheMs: deps.ussdMenuCacheMs ?? 0,
     confirmsPerMinute: deps.ussd?.confirmsPerMinute ?? 5,
     log: app.log,
