@@ -294,7 +294,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
 
   const started = performance.now();
   const clientCpuAtStart = process.cpuUsage();
-  const databaseCpuAtStart = pool && !crashing ? await backendsCpuMs(pool, databaseName) : undefined;
+  const databaseCpu = pool ? await sampleBackendsCpu(pool, databaseName) : undefined;
   // The servers' CPU while serving (their start-up, and a restarted one's, are not counted).
   let serverCpuMs = 0;
   const serverCpuMarks = servers.map((one) => one.cpuMs());
@@ -322,11 +322,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   servers.forEach((one, i) => (serverCpuMs += one.cpuMs() - serverCpuMarks[i]));
   const clientCpu = process.cpuUsage(clientCpuAtStart);
   const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000;
-  let databaseCpuMs: number | undefined;
-  if (pool && databaseCpuAtStart) {
-    const atEnd = await backendsCpuMs(pool, databaseName);
-    if (atEnd) databaseCpuMs = [...atEnd].reduce((sum, [pid, ms]) => sum + ms - (databaseCpuAtStart.get(pid) ?? 0), 0);
-  }
+  const databaseCpuMs = await databaseCpu?.stop();
   clearInterval(progress);
   // A sale settled just before the SIGKILL may have its ticket still 'Sending': the restarted
   // server's sweeper sends it once it is 30 s old (it looks every minute). Wait for that, so the
@@ -346,6 +342,38 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
 
   const checked = (await verify(where, run, acknowledged)) + recovery;
   return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, serverCpuMs, clientCpuMs, databaseCpuMs, checked };
+}
+
+/**
+ * The CPU time PostgreSQL's backends for `database` spend from now until `stop()`, sampled every
+ * 250 ms so that the backends of a killed instance (gone by the end) and of a restarted one
+ * (not there at the start) count too; undefined where /proc cannot be read.
+ */
+async function sampleBackendsCpu(pool: Pool, database: string) {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let readable = true;
+  let initial = true;
+  const sample = async () => {
+    const now = await backendsCpuMs(pool, database).catch(() => undefined);
+    if (!now) return void (readable = false);
+    for (const [pid, ms] of now) {
+      // A backend there at the start counts from then; one that connected later, all it spent.
+      if (!first.has(pid)) first.set(pid, initial ? ms : 0);
+      last.set(pid, ms);
+    }
+    initial = false;
+  };
+  await sample();
+  const timer = setInterval(() => void sample(), 250);
+  return {
+    async stop(): Promise<number | undefined> {
+      clearInterval(timer);
+      await sample();
+      if (!readable) return undefined;
+      return [...last].reduce((sum, [pid, ms]) => sum + ms - (first.get(pid) ?? ms), 0);
+    },
+  };
 }
 
 /**

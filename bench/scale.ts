@@ -72,14 +72,14 @@ async function pgbenchSale(url: string): Promise<{ tps: number; cpuMsPerSale: nu
   fs.writeFileSync(
     script,
     `\\set n random(1, 2000000000)
-insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values ('pgb-' || :client_id || '-' || :n, 'ussd_hop', 'customer', '{"input":"","reply":"CON"}', 'hop:pgb-' || :client_id || '-' || :n || ':') on conflict (dedupe_key) do nothing;
-insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values ('pgb-' || :client_id || '-' || :n, 'ussd_hop', 'customer', '{"input":"1","reply":"CON"}', 'hop:pgb-' || :client_id || '-' || :n || ':1') on conflict (dedupe_key) do nothing;
-with created as (insert into transactions (service_code, phone_number, network, category_level, amount, session_id, payment_ref) values ('*217*900#', '2567' || (:n % 100000000), 'MTN', 'ordinary', 1000, 'pgb-' || :client_id || '-' || :n, 'pgb-' || :client_id || '-' || :n) on conflict (session_id) do nothing returning id), attached as (update transaction_events set transaction_id = (select id from created) where session_id = 'pgb-' || :client_id || '-' || :n and transaction_id is null) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_requested', 'system', '{"amount":1000}', 'payment_requested:' || id from created;
-insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values ('pgb-' || :client_id || '-' || :n, 'ussd_hop', 'customer', '{"input":"1","reply":"END"}', 'hop:pgb-' || :client_id || '-' || :n || ':1*1') on conflict (dedupe_key) do nothing;
-select t.id, (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) from transactions t where t.payment_ref = 'pgb-' || :client_id || '-' || :n;
-with settled as (update transactions set is_complete = true, message_statuses = 'Sending', ticket_message = 'Ticket', callback_time = now() where payment_ref = 'pgb-' || :client_id || '-' || :n and not is_complete and not is_deleted returning id) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_settled', 'provider:external', '{"status":"SUCCESSFUL"}', 'settled:pgb-' || :client_id || '-' || :n from settled;
-with updated as (update transactions set message_statuses = 'Sent', ticket_sms_ref = 'sms-' || :n where payment_ref = 'pgb-' || :client_id || '-' || :n returning id) insert into transaction_events (transaction_id, kind, actor, detail) select id, 'sms_sent', 'system', '{"status":"Sent"}' from updated;
-select t.id from transactions t where t.payment_ref = 'pgb-' || :client_id || '-' || :n;
+insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values (('pgb-' || :client_id::text || '-' || :n::text), 'ussd_hop', 'customer', '{"input":"","reply":"CON"}', 'hop' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text || ':') on conflict (dedupe_key) do nothing;
+insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values (('pgb-' || :client_id::text || '-' || :n::text), 'ussd_hop', 'customer', '{"input":"1","reply":"CON"}', 'hop' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text || ':1') on conflict (dedupe_key) do nothing;
+with created as (insert into transactions (service_code, phone_number, network, category_level, amount, session_id, payment_ref) values ('*217*900#', '2567' || (:n::bigint % 100000000)::text, 'MTN', 'ordinary', 1000, ('pgb-' || :client_id::text || '-' || :n::text), ('pgb-' || :client_id::text || '-' || :n::text)) on conflict (session_id) do nothing returning id), attached as (update transaction_events set transaction_id = (select id from created) where session_id = ('pgb-' || :client_id::text || '-' || :n::text) and transaction_id is null) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_requested', 'system', '{"amount":1000}', 'payment_requested:' || id from created;
+insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values (('pgb-' || :client_id::text || '-' || :n::text), 'ussd_hop', 'customer', '{"input":"1","reply":"END"}', 'hop' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text || ':1*1') on conflict (dedupe_key) do nothing;
+select t.id, (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) from transactions t where t.payment_ref = ('pgb-' || :client_id::text || '-' || :n::text);
+with settled as (update transactions set is_complete = true, message_statuses = 'Sending', ticket_message = 'Ticket', callback_time = now() where payment_ref = ('pgb-' || :client_id::text || '-' || :n::text) and not is_complete and not is_deleted returning id) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_settled', 'provider' || chr(58) || 'external', '{"status":"SUCCESSFUL"}', 'settled' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text from settled;
+with updated as (update transactions set message_statuses = 'Sent', ticket_sms_ref = 'sms-' || :n::text where payment_ref = ('pgb-' || :client_id::text || '-' || :n::text) returning id) insert into transaction_events (transaction_id, kind, actor, detail) select id, 'sms_sent', 'system', '{"status":"Sent"}' from updated;
+select t.id from transactions t where t.payment_ref = ('pgb-' || :client_id::text || '-' || :n::text);
 `,
   );
   const client = new Client({ connectionString: url });
@@ -102,6 +102,7 @@ select t.id from transactions t where t.payment_ref = 'pgb-' || :client_id || '-
       env: { ...process.env, PGAPPNAME: 'pgbench' },
     });
     let output = '';
+    const exited = new Promise<void>((resolve) => pgbench.once('exit', () => resolve()));
     pgbench.stdout.on('data', (chunk) => (output += chunk));
     pgbench.stderr.on('data', (chunk) => (output += chunk));
     // Backends' CPU at the start (once connected) and just before the end.
@@ -110,8 +111,9 @@ select t.id from transactions t where t.payment_ref = 'pgb-' || :client_id || '-
     await new Promise((resolve) => setTimeout(resolve, 12000));
     const end = new Map(await backends());
     const tpsBefore = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0);
-    await new Promise((resolve) => pgbench.once('exit', resolve));
+    await exited;
     const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? tpsBefore);
+    if (!tps) throw new Error(`pgbench: ${output.slice(-1500)}`);
     const cpu = [...end].reduce((sum, [pid, ms]) => sum + ms - (start.get(pid) ?? ms), 0);
     return { tps: Math.round(tps), cpuMsPerSale: tps ? cpu / (tps * 12) : NaN };
   } finally {
@@ -132,6 +134,7 @@ async function main() {
   if (WITH_PGBOUNCER) {
     const url = await freshDatabase();
     const bouncer = await startPgBouncer(PG_URL, DB_NAME);
+    log('PgBouncer at', bouncer.url);
     log('2 instances through PgBouncer');
     try {
       const before = bouncer.cpuMs();
@@ -144,7 +147,9 @@ async function main() {
   }
   let floor = '';
   if (WITH_FLOOR) {
+    log('floor: a bare route');
     const bare = await bareRouteCpuMs();
+    log('floor: pgbench of a sale');
     const url = await freshDatabase();
     await (await openDatabase({ databaseUrl: url })).close(); // migrated, as the servers leave it
     const sale = await pgbenchSale(url);

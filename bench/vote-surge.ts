@@ -1,0 +1,193 @@
+/**
+ * Vote surge (issues 23 and 25), `npm run bench:scale -- --campaign` or alone
+ * `node --import tsx bench/vote-surge.ts`: a fresh PostgreSQL database seeded with `--votes` World
+ * Cup votes (default 1,000,000), `--instances` built API processes (default 1), and on them at once:
+ * voters walking the USSD menu to a general vote and the provider's signed SUCCESSFUL callback, at
+ * `--vote-rate` votes a second (0: as fast as the box allows), and `--readers` clients (default 50)
+ * reading the overall ranking's first page and the team results. Records votes/s, each hop's p99,
+ * the reads' p99, and how far the results lag the votes: every second the bench notes how many votes
+ * were acknowledged, and measures when a read first counts them all.
+ *
+ *   --votes 1000000 --vote-rate 200 --readers 50 --duration 20 --instances 1 --voters 32 --record
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../server/src/db/client';
+import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
+import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
+import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { signedCallback } from '../server/src/ingestion/callback-signature';
+import { adminQuery, freePort, PG_URL } from './ingest';
+import { startBuiltServer, type ServerProcess } from './server-process';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const VOTES = option('votes', 1_000_000);
+const VOTE_RATE = option('vote-rate', 200);
+const READERS = option('readers', 50);
+const VOTERS = option('voters', 32);
+const DURATION_S = option('duration', 20);
+const INSTANCES = option('instances', 1);
+const RECORD = args.includes('--record');
+const DB_NAME = 'dialdesk_surge';
+const ADMIN = { userName: 'surge-admin', password: 'surge-password-1' };
+const HOPS = ['menu', 'round', 'team', 'confirm', 'callback'] as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+export async function voteSurge(): Promise<string> {
+  const load = os.loadavg()[0].toFixed(1);
+  await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+  await adminQuery(`create database ${DB_NAME}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${DB_NAME}`;
+  const setup = await openDatabase({ databaseUrl: url.toString() });
+  const seedStarted = Date.now();
+  await ensureFirstAdmin(setup.db, ADMIN.userName, ADMIN.password);
+  await seedCampaigns(setup.db);
+  await seedVotes(setup.db, { campaign: WORLD_CUP_2022, count: VOTES, days: 30 });
+  await setup.close();
+  console.log(`seeded ${VOTES} votes in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
+
+  const secret = crypto.randomBytes(32).toString('hex');
+  const token = crypto.randomBytes(24).toString('hex');
+  const env = {
+    HOST: '127.0.0.1',
+    DATABASE_URL: url.toString(),
+    PAYMENT_PROVIDER: 'external',
+    PAYMENT_CALLBACK_SECRET: secret,
+    USSD_CALLBACK_TOKEN: token,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+  };
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < INSTANCES; i += 1) servers.push(await startBuiltServer({ ...env, PORT: String(await freePort()) }));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: (VOTERS + READERS) * 2 });
+  const request = (method: string, url: string, body: string | undefined, headers: Record<string, string>) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const server = servers[Math.floor(Math.random() * servers.length)];
+      const req = http.request(`${server.url}${url}`, { method, agent, timeout: 10_000, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      });
+      req.on('timeout', () => req.destroy(new Error('timed out')));
+      req.on('error', reject);
+      req.end(body);
+    });
+  const login = await request('POST', '/v1/auth/login', JSON.stringify(ADMIN), { 'content-type': 'application/json' });
+  const bearer = { authorization: `Bearer ${(JSON.parse(login.text) as { results: { accessToken: string } }).results.accessToken}` };
+  const results = async () => {
+    const answer = await request('GET', `/v1/campaigns/${WORLD_CUP_2022.key}/results`, undefined, bearer);
+    return (JSON.parse(answer.text) as { results: { totalVotes: number } }).results.totalVotes;
+  };
+  const baseline = await results();
+
+  const latencies = Object.fromEntries(HOPS.map((hop) => [hop, [] as number[]])) as Record<(typeof HOPS)[number], number[]>;
+  const reads: { ranking: number[]; results: number[] } = { ranking: [], results: [] };
+  const timed = async <T>(into: number[], work: () => Promise<T>) => {
+    const started = performance.now();
+    const result = await work();
+    into.push(performance.now() - started);
+    return result;
+  };
+  const until = Date.now() + DURATION_S * 1000;
+  let acknowledged = 0;
+  let errors = 0;
+  let n = 0;
+  /** When the k-th vote may start, so the voters together keep VOTE_RATE. */
+  const startedAt = Date.now();
+  const voter = async () => {
+    while (Date.now() < until) {
+      n += 1;
+      const k = n;
+      if (VOTE_RATE > 0) {
+        const due = startedAt + (k / VOTE_RATE) * 1000;
+        if (due > Date.now()) await sleep(due - Date.now());
+        if (Date.now() >= until) return;
+      }
+      const sessionId = `surge-${k}-${crypto.randomBytes(3).toString('hex')}`;
+      const phoneNumber = `2567${String(10_000_000 + ((k * 7919 + 13) % 89_999_999)).slice(-8)}`;
+      try {
+        for (const [i, text] of ['', '1', '1*3', '1*3*1'].entries()) {
+          const answer = await timed(latencies[HOPS[i]], () =>
+            request('POST', `/v1/ussd/callback?token=${token}`, new URLSearchParams({ sessionId, serviceCode: WORLD_CUP_2022.serviceCode, phoneNumber, networkCode: '64110', text }).toString(), {
+              'content-type': 'application/x-www-form-urlencoded',
+            }),
+          );
+          if (answer.status !== 200) throw new Error(`hop ${answer.status}`);
+        }
+        // The provider learns the reference from the collect request; the bench reads it by session.
+        const found = await request('POST', '/v1/transactions/search', JSON.stringify({ phoneNumber }), { 'content-type': 'application/json', ...bearer });
+        const reference = (JSON.parse(found.text) as { results: { docs: { paymentRef?: string }[] } }).results.docs[0]?.paymentRef;
+        if (!reference) throw new Error('no reference');
+        const { payload, headers } = signedCallback({ reference, status: 'SUCCESSFUL' }, secret);
+        const paid = await timed(latencies.callback, () => request('POST', '/v1/payments/callback', payload, headers));
+        if (paid.status !== 200) throw new Error(`callback ${paid.status}`);
+        acknowledged += 1;
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  /** Every second: how many votes were acknowledged by then, and when a read first counted them all. */
+  const marks: { at: number; total: number; seenAt?: number }[] = [];
+  const marker = async () => {
+    while (Date.now() < until) {
+      await sleep(1000);
+      marks.push({ at: performance.now(), total: baseline + acknowledged });
+    }
+  };
+  const reader = async (i: number) => {
+    while (Date.now() < until + 3000) {
+      if (i % 2 === 0) {
+        await timed(reads.ranking, () => request('POST', '/v1/world/cup/better/all?page=1&limit=50', JSON.stringify({ serviceCode: WORLD_CUP_2022.serviceCode }), { 'content-type': 'application/json', ...bearer }));
+      } else {
+        const total = await timed(reads.results, results);
+        const now = performance.now();
+        for (const mark of marks) if (mark.seenAt === undefined && total >= mark.total) mark.seenAt = now;
+      }
+    }
+  };
+  const cpuStart = servers.map((server) => server.cpuMs());
+  const started = performance.now();
+  await Promise.all([...Array.from({ length: VOTERS }, voter), marker(), ...Array.from({ length: READERS }, (_, i) => reader(i))]);
+  const seconds = Math.min((performance.now() - started) / 1000, DURATION_S);
+  const serverCpuMs = servers.reduce((sum, server, i) => sum + server.cpuMs() - cpuStart[i], 0);
+  for (const server of servers) await server.stop();
+  agent.destroy();
+
+  const lags = marks.filter((mark) => mark.seenAt !== undefined).map((mark) => mark.seenAt! - mark.at);
+  const unseen = marks.filter((mark) => mark.seenAt === undefined).length;
+  const p99 = (values: number[]) => (values.length ? Math.round(percentile(values, 99)) : '—');
+  const report = [
+    `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — vote surge (rankings under live votes)`,
+    '',
+    `Command: \`${process.argv.slice(1).map((a) => path.basename(a)).join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end; the bench, PostgreSQL and ${INSTANCES} API process${INSTANCES > 1 ? 'es' : ''} share the machine.`,
+    `${VOTES.toLocaleString('en')} votes seeded; ${VOTERS} voters (a general vote: four hops, then the signed SUCCESSFUL callback) at ${VOTE_RATE || 'as many'} votes/s target for ${DURATION_S} s; ${READERS} readers (half the overall ranking's first page, half the team results). Targets: ranking p99 < 25 ms, a settled vote counted within 2 s, hop p99 < 200 ms.`,
+    '',
+    `| votes acknowledged | votes/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | ranking reads | ranking p99 ms | results reads | results p99 ms | lag p50 ms | lag max ms | seconds never counted | errors | server CPU ms/vote |`,
+    `|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| ${acknowledged} | ${Math.round(acknowledged / seconds)} | ${HOPS.map((hop) => p99(latencies[hop])).join(' | ')} | ${reads.ranking.length} | ${p99(reads.ranking)} | ${reads.results.length} | ${p99(reads.results)} | ${lags.length ? Math.round(percentile(lags, 50)) : '—'} | ${lags.length ? Math.round(Math.max(...lags)) : '—'} | ${unseen} | ${errors} | ${acknowledged ? (serverCpuMs / acknowledged).toFixed(1) : '—'} |`,
+    '',
+  ].join('\n');
+  console.log(`\n${report}`);
+  if (RECORD) fs.appendFileSync(path.join(__dirname, 'RESULTS.md'), `\n${report}`);
+  return report;
+}
+
+if (require.main === module) {
+  voteSurge().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
