@@ -35,8 +35,8 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, search ? 'Transactions' : `Transactions for ${day}`);
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
   const resolve = useCallback((id: string) => resolveTransaction({ call: campaign.lists.resolve(id), id }), [resolveTransaction, campaign.lists]);
-  const { resolvedIds, onResolve } = useResolve(resolve);
-  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', resolvedIds, onResolve });
+  const onResolve = useResolve(resolve);
+  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
   return (

@@ -19,8 +19,8 @@ export default function FailedTransactionsScreen() {
   const day = formatDay(date);
   useLoadToast(query, `Failed transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
-  const { resolvedIds, onResolve } = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('failed', { resolvedIds, onResolve });
+  const onResolve = useResolve(resolveTransaction);
+  const listColumns = useTransactionColumns('failed', { onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (

@@ -19,8 +19,8 @@ export default function TransactionsScreen() {
   const day = formatDay(date);
   useLoadToast(query, `Transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
-  const { resolvedIds, onResolve } = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('transactions', { resolvedIds, onResolve });
+  const onResolve = useResolve(resolveTransaction);
+  const listColumns = useTransactionColumns('transactions', { onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
