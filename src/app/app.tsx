@@ -4,12 +4,14 @@ import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useAppSelector } from '../state/hooks';
 import { appRoutes } from './routes';
 import type { AppStore } from '../state/store';
+import { cellControlStyles } from '../components/cell-controls';
 import { buildTheme } from '../components/theme';
 import { MAX_TOASTS, TOAST_PROVIDER_PROPS } from '../components/toast';
 import { PHONE_QUERY } from '../domain/first-visit';
@@ -22,6 +24,8 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      {/* The grids' light chips and buttons, for the app only: the sign-in page before it has no grid (its budget). */}
+      <GlobalStyles styles={cellControlStyles} />
       <SnackbarProvider {...TOAST_PROVIDER_PROPS} maxSnack={phone ? MAX_TOASTS.phone : MAX_TOASTS.wide}>
         {children}
       </SnackbarProvider>

@@ -3,7 +3,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 
 /**
  * A chip, a button and an icon button for grid cells, drawn by plain elements and a few global
- * class rules (`cellControlStyles`, installed once by the theme's CssBaseline) instead of MUI's
+ * class rules (`cellControlStyles`, installed once by the app's providers) instead of MUI's
  * Chip, Button and IconButton. A 50-row list renders 150–200 of them: as MUI components each is
  * two or three styled elements serialised by emotion on every render, plus a ripple, which made
  * the rows' render the page's longest task (issue 11, Lighthouse's total blocking time). They

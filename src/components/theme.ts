@@ -1,6 +1,5 @@
 import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
 import type { ColorMode } from '../state/ui-slice';
-import { cellControlStyles } from './cell-controls';
 import { transitionsOn } from './motion';
 import { toastStackStyles } from './toast-stack';
 
@@ -45,9 +44,8 @@ export function buildTheme(mode: ColorMode) {
     shape: { borderRadius: 6 },
     typography: { fontSize: 13 },
     components: {
-      // The grids' light chips and buttons (components/cell-controls.tsx) and where toasts stand
-      // (components/toast-stack.ts), styled once for the whole app and the page before it.
-      MuiCssBaseline: { styleOverrides: (theme) => ({ ...cellControlStyles(theme as Theme), ...toastStackStyles(theme as Theme) }) },
+      // Where toasts stand (components/toast-stack.ts), one rule for the app and the page before it.
+      MuiCssBaseline: { styleOverrides: (theme) => toastStackStyles(theme as Theme) },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small' } },
       ...(still ? STILL.buttonBase : {}),
