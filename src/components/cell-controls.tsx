@@ -29,13 +29,15 @@ export interface CellButtonProps extends NativeButtonProps {
  * screen wraps it in can say why on hover and on keyboard focus (issue 24).
  */
 export function CellButton({ variant = 'text', color = 'primary', disabled, onClick, children, ...props }: CellButtonProps) {
+  // A Tooltip around it hands it a className of its own: kept beside ours.
+  const { className: added, ...rest } = props as typeof props & { className?: string };
   return (
     <button
       type="button"
-      className={`cell-button cell-button-${variant} cell-color-${color}`}
+      className={`cell-button cell-button-${variant} cell-color-${color}${added ? ` ${added}` : ''}`}
       aria-disabled={disabled || undefined}
       onClick={disabled ? undefined : onClick}
-      {...props}
+      {...rest}
     >
       {children}
     </button>
