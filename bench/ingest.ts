@@ -385,17 +385,18 @@ async function backendsCpuMs(pool: Pool, database: string): Promise<Map<number, 
     `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> 'bench-ingest'`,
     [database],
   );
-  try {
-    return new Map(
-      rows.map(({ pid }) => {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return [pid, (Number(fields[11]) + Number(fields[12])) * 10];
-      }),
-    );
-  } catch {
-    return undefined;
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch (error) {
+      // Gone since the query (a killed instance's backend); unreadable /proc altogether: undefined.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
+    }
   }
+  return cpu;
 }
 
 /**

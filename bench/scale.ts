@@ -9,6 +9,10 @@
  * statements.
  *
  *   npm run bench:scale -- [--duration 20] [--connections 32] [--instances 1,2,3] [--no-pgbouncer] [--no-floor] [--record]
+ *   npm run bench:scale -- --campaign [--votes 1000000] [--vote-rate 0] [--readers 50] [--surge-instances 1] [--record]
+ *
+ * With --campaign it runs the vote surge instead (bench/vote-surge.ts): votes on one campaign as fast
+ * as the box allows (or --vote-rate a second) while 50 clients read ranking pages and team results.
  *
  * It takes bench:ingest's options too (--codes). BENCH_DATABASE_URL names the PostgreSQL server
  * (default postgres://postgres@127.0.0.1:5432/postgres); PgBouncer is Debian's /usr/sbin/pgbouncer.
@@ -22,6 +26,7 @@ import { openDatabase } from '../server/src/db/client';
 import { adminQuery, freePort, killAll, PG_URL, runOnce, table, type Run } from './ingest';
 import { PGBOUNCER, startPgBouncer } from '../scripts/pgbouncer';
 import { startServer } from './server-process';
+import { voteSurge } from './vote-surge';
 
 const args = process.argv.slice(2);
 const value = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
@@ -123,6 +128,10 @@ select t.id from transactions t where t.payment_ref = ('pgb-' || :client_id::tex
 }
 
 async function main() {
+  if (args.includes('--campaign')) {
+    await voteSurge({ voteRate: value('vote-rate') === undefined ? 0 : Number(value('vote-rate')), record: RECORD });
+    return;
+  }
   const load = os.loadavg()[0].toFixed(1);
   const runs: Run[] = [];
   for (const instances of INSTANCES) {

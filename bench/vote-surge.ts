@@ -8,7 +8,7 @@
  * the reads' p99, and how far the results lag the votes: every second the bench notes how many votes
  * were acknowledged, and measures when a read first counts them all.
  *
- *   --votes 1000000 --vote-rate 200 --readers 50 --duration 20 --instances 1 --voters 32 --record
+ *   --votes 1000000 --vote-rate 200 --readers 50 --duration 20 --surge-instances 1 --voters 32 --record
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -26,11 +26,11 @@ import { startBuiltServer, type ServerProcess } from './server-process';
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
 const VOTES = option('votes', 1_000_000);
-const VOTE_RATE = option('vote-rate', 200);
+const VOTE_RATE_DEFAULT = option('vote-rate', 200);
 const READERS = option('readers', 50);
 const VOTERS = option('voters', 32);
 const DURATION_S = option('duration', 20);
-const INSTANCES = option('instances', 1);
+const INSTANCES = option('surge-instances', 1);
 const RECORD = args.includes('--record');
 const DB_NAME = 'dialdesk_surge';
 const ADMIN = { userName: 'surge-admin', password: 'surge-password-1' };
@@ -43,7 +43,8 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-export async function voteSurge(): Promise<string> {
+export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD } = {}): Promise<string> {
+  const VOTE_RATE = voteRate;
   const load = os.loadavg()[0].toFixed(1);
   await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
   await adminQuery(`create database ${DB_NAME}`);
@@ -181,7 +182,7 @@ export async function voteSurge(): Promise<string> {
     '',
   ].join('\n');
   console.log(`\n${report}`);
-  if (RECORD) fs.appendFileSync(path.join(__dirname, 'RESULTS.md'), `\n${report}`);
+  if (record) fs.appendFileSync(path.join(__dirname, 'RESULTS.md'), `\n${report}`);
   return report;
 }
 

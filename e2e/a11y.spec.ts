@@ -102,7 +102,7 @@ async function auditScreens(mode: string, shots: boolean) {
     await audit(`${mode} ${path}`, shots ? `a11y-${mode}-${slug}` : undefined);
     const openers = OPENERS[path];
     if (openers?.editButton) {
-      const edit = page.getByRole('button', { name: openers.editButton }).and(page.locator(':not([disabled])')).first();
+      const edit = page.getByRole('button', { name: openers.editButton }).and(page.locator(':not([aria-disabled="true"])')).first();
       await edit.click();
       await page.getByRole('dialog').waitFor();
       await audit(`${mode} ${path} edit dialog`, shots ? `a11y-${mode}-${slug}-edit` : undefined);

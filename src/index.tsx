@@ -9,10 +9,10 @@ import { yieldToMain } from './app/yield-to-main';
 
 // In the entry's own files but evaluated only when called: a visit that opens the app at once
 // never runs the sign-in page's modules (a long task fewer on a slow phone).
-const loadLightSignIn = () => import(/* webpackMode: "eager" */ './features/auth/light-sign-in');
+const loadSignInPage = () => import(/* webpackMode: "eager" */ './features/auth/sign-in-page');
 
 /**
- * A tiny entry. A first visit to '/' without a stored session gets the light sign-in page
+ * A tiny entry. A first visit to '/' without a stored session gets the sign-in page alone
  * (React and a few MUI parts: bench:web's budget for '/'); the full app (redux, router, every
  * route) is a separate chunk loaded once that person signs in, or at once for any other path
  * or a stored session.
@@ -44,10 +44,10 @@ async function start() {
     await (await appAtOnce).bootApp(root);
     return;
   }
-  const { LightSignIn } = await loadLightSignIn();
+  const { StandaloneSignIn } = await loadSignInPage();
   root.render(
     <StrictMode>
-      <LightSignIn onSignedIn={async (session) => (await loadApp()).bootApp(root, session)} />
+      <StandaloneSignIn onSignedIn={async (session) => (await loadApp()).bootApp(root, session)} />
     </StrictMode>,
   );
 }

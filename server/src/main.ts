@@ -11,9 +11,6 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const admin = await ensureFirstAdmin(database.db, config.adminUserName, config.adminPassword);
-  if (admin.created && admin.generatedPassword) {
-    console.log(`\n  First admin created: user "${admin.userName}", password "${admin.generatedPassword}" (shown once)\n`);
-  }
   // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
   const sms = smsProviderFromEnv(process.env);
   // Made by buildApp with the settlement, to which the local provider and MoMo's polls hand what they decide.
@@ -76,6 +73,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`  Dialdesk is running on http://${config.host}:${config.port} (${database.kind})`);
+  // Last and framed, after the build's and the server's output, so a newcomer finds it (issue 24).
+  if (admin.created && admin.generatedPassword) {
+    const lines = [`First admin created. Sign in as "${admin.userName}"`, `with the password "${admin.generatedPassword}"`, '(shown once: keep it, or set ADMIN_PASSWORD before the first start)'];
+    const width = Math.max(...lines.map((line) => line.length));
+    console.log(['', `  ┌${'─'.repeat(width + 2)}┐`, ...lines.map((line) => `  │ ${line.padEnd(width)} │`), `  └${'─'.repeat(width + 2)}┘`].join('\n'));
+  }
 }
 
 main().catch((error) => {

@@ -91,6 +91,8 @@ describe('failed campaign transactions', () => {
     expect((await post(`/v1/world/cup/analysis/to/give/attention/${ticketFailedId}`, { isResolved: true })).statusCode).toBe(404);
     const bad = await post(`/v1/world/cup/analysis/to/give/attention/${failedId}`, { isResolved: 'maybe' });
     expect([bad.statusCode, bad.json().errors[0].field]).toEqual([400, 'isResolved']);
+    const unresolve = await post(`/v1/world/cup/analysis/to/give/attention/${failedId}`, { isResolved: false });
+    expect([unresolve.statusCode, unresolve.json().errors]).toEqual([400, [{ field: 'isResolved', message: 'isResolved must be true' }]]);
     expect((await post('/v1/world/cup/analysis/to/give/attention/not-a-uuid', { isResolved: true })).statusCode).toBe(400);
   });
 });

@@ -175,6 +175,20 @@ describe('failed transactions', () => {
     expect((await resolve('not-a-uuid', { isResolved: true })).statusCode).toBe(400);
     expect((await resolve('6f1c2f44-0000-4000-8000-000000000000', { isResolved: true })).statusCode).toBe(404);
   });
+
+  it.each([
+    ['false', { isResolved: false }, 'isResolved must be true'],
+    ['missing', {}, 'isResolved must be true'],
+    ['null', { isResolved: null }, 'isResolved must be true'],
+    ['not a boolean', { isResolved: 'yes' }, 'Invalid value'],
+  ])('refuses a body whose isResolved is %s with a field error, and leaves the call unresolved', async (_case, payload, message) => {
+    const [failed] = await insertTransactions(world, code, [{ isDeleted: true }]);
+    const response = await world.app.inject({ method: 'POST', url: `/v1/transactions/to/give/attention/${failed.id}`, headers: admin, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ field: 'isResolved', message }]);
+    const [row] = await world.db.select().from(transactions).where(eq(transactions.id, failed.id));
+    expect(row.isResolved).toBe(false);
+  });
 });
 
 describe('POST /v1/transactions/search', () => {

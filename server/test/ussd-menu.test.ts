@@ -1,6 +1,7 @@
 import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
 import { roundChoice } from '../../src/domain/campaign-rounds';
-import { isUssdReply, toGsm7 } from '../../src/domain/ussd-text';
+import { toGsm7 } from '../../src/domain/ussd-text';
+import { isUssdReply } from './ussd-reply';
 import { WORLD_CUP_2022 } from '../src/db/seed-data';
 import { ussdMenu, type CampaignService, type CatalogueService } from '../src/ingestion/ussd-menu';
 

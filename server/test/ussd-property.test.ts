@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
-import { isUssdReply } from '../../src/domain/ussd-text';
+import { isUssdReply } from './ussd-reply';
 import { campaigns, contents, transactionEvents } from '../src/db/schema';
 import { WORLD_CUP_2022 } from '../src/db/seed-data';
 import { seedCampaigns } from '../src/db/seed-votes';

@@ -37,8 +37,3 @@ export function joinedErrorMessages(info: ApiErrorInfo): string {
   const joined = info.errors.map((e) => e.message).join(', ');
   return joined || info.message;
 }
-
-/** SPEC §8 "otherwise the first error text or {fallback}". */
-export function firstErrorText(info: ApiErrorInfo, fallback: string): string {
-  return info.errors[0]?.message || info.message || fallback;
-}

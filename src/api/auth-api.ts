@@ -1,8 +1,5 @@
 import type { ApiEnvelope } from '../domain/entities';
 import { baseApi } from './base-api';
-import type { LoginRequest, LoginResults } from './login-request';
-
-export type { LoginRequest, LoginResults };
 
 export interface ForgotPasswordRequest {
   email: string;
@@ -16,10 +13,6 @@ export interface ResetPasswordRequest {
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResults, LoginRequest>({
-      query: (body) => ({ url: '/v1/auth/login', method: 'POST', body }),
-      transformResponse: (response: ApiEnvelope<LoginResults>) => response.results,
-    }),
     /** Ours (issue 2): revokes the refresh token; the SPA clears storage whatever it answers. */
     logout: build.mutation<void, { token: string }>({
       query: (body) => ({ url: '/v1/auth/logout', method: 'POST', body }),
@@ -37,4 +30,4 @@ export const authApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useLogoutMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;
+export const { useLogoutMutation, useForgotPasswordMutation, useResetPasswordMutation } = authApi;

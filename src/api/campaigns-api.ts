@@ -4,6 +4,7 @@ import type { ApiEnvelope, Transaction, VoteRow, VoteTransaction } from '../doma
 import { readPagedList, type PagedList } from '../domain/paged-list';
 import { baseApi, listTags } from './base-api';
 import type { CampaignResults } from '../domain/schemas/campaigns';
+import { resolveInCachedLists } from './resolve-in-cache';
 import { csvFileOf, type CsvFile } from './csv-file';
 
 /** A vote campaign as `GET /v1/campaigns` lists it (DESIGN §3). */
@@ -86,7 +87,8 @@ export const campaignsApi = baseApi.injectEndpoints({
     resolveCampaignTransaction: build.mutation<Transaction, CampaignResolve>({
       query: ({ call }) => ({ url: call, method: 'POST', body: { isResolved: true } }),
       transformResponse: (response: ApiEnvelope<Transaction>) => response.results,
-      // Only a resolve the server accepted changes what the lists (campaign and regular) show.
+      onQueryStarted: ({ id }, lifecycle) => resolveInCachedLists(id, lifecycle),
+      // What the server accepted is read again: the lists (campaign and regular), the timeline, the dashboard.
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'CampaignTransaction', id }, { type: 'Transaction', id }, { type: 'FailedTransaction', id }, { type: 'Dashboard', id: 'SUMMARY' }],
     }),

@@ -16,8 +16,8 @@ export interface LoginResults {
 export type LoginOutcome = { ok: true; results: LoginResults } | { ok: false; noAnswer: boolean };
 
 /**
- * POST /v1/auth/login with plain fetch, for the light sign-in page, which must not load RTK
- * Query; the full app signs in through authApi's login mutation (same URL, body and answer).
+ * POST /v1/auth/login with plain fetch: the sign-in page (features/auth/sign-in-page.tsx) is
+ * shown before the app, and its RTK Query, loads, and signs in the same way inside the app.
  */
 export async function requestLogin(body: LoginRequest): Promise<LoginOutcome> {
   let response: Response;

@@ -3,6 +3,7 @@ import { readPagedList, type PagedList } from '../domain/paged-list';
 import type { TransactionStatus } from '../domain/transaction-status';
 import { baseApi, listTags } from './base-api';
 import { csvFileOf, type CsvFile } from './csv-file';
+import { resolveInCachedLists } from './resolve-in-cache';
 
 /** A service code and a day (`YYYY-MM-DD`); the service code is optional for managers. */
 export interface TransactionFilter {
@@ -52,7 +53,8 @@ export const transactionsApi = baseApi.injectEndpoints({
     resolveTransaction: build.mutation<Transaction, string>({
       query: (id) => ({ url: `/v1/transactions/to/give/attention/${id}`, method: 'POST', body: { isResolved: true } }),
       transformResponse: (response: ApiEnvelope<Transaction>) => response.results,
-      // Only a resolve the server accepted changes what the lists show.
+      onQueryStarted: (id, lifecycle) => resolveInCachedLists(id, lifecycle),
+      // What the server accepted is read again: the lists, the call's timeline, the dashboard.
       invalidatesTags: (_result, error, id) =>
         error ? [] : [{ type: 'Transaction', id }, { type: 'FailedTransaction', id }, { type: 'Dashboard', id: 'SUMMARY' }],
     }),

@@ -4,22 +4,31 @@ import { PersistGate } from 'redux-persist/integration/react';
 import type { Persistor } from 'redux-persist';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { useAppSelector } from '../state/hooks';
 import { appRoutes } from './routes';
 import type { AppStore } from '../state/store';
+import { cellControlStyles } from '../components/cell-controls';
 import { buildTheme } from '../components/theme';
-import { TOAST_PROVIDER_PROPS } from '../components/toast';
+import { MAX_TOASTS, TOAST_PROVIDER_PROPS } from '../components/toast';
+import { PHONE_QUERY } from '../domain/first-visit';
 import { selectColorMode } from '../state/ui-slice';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const mode = useAppSelector(selectColorMode);
   const theme = useMemo(() => buildTheme(mode), [mode]);
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider {...TOAST_PROVIDER_PROPS}>{children}</SnackbarProvider>
+      {/* The grids' light chips and buttons, for the app only: the sign-in page before it has no grid (its budget). */}
+      <GlobalStyles styles={cellControlStyles} />
+      <SnackbarProvider {...TOAST_PROVIDER_PROPS} maxSnack={phone ? MAX_TOASTS.phone : MAX_TOASTS.wide}>
+        {children}
+      </SnackbarProvider>
     </ThemeProvider>
   );
 }
@@ -55,7 +64,7 @@ export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 
-/** Carries the light page's 'Logged in' over into the app's toasts, once (StrictMode runs effects twice). */
+/** Carries the first visit's sign-in page's 'Logged in' over into the app's toasts, once (StrictMode runs effects twice). */
 export function LoggedInToast() {
   const { enqueueSnackbar } = useSnackbar();
   const shown = useRef(false);

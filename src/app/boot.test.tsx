@@ -9,7 +9,7 @@ import { hasStoredSession, SESSION_PERSIST_KEY, storageItem } from '../state/per
 // there took longer than the 'Logged in' toast's 5 s, which run meanwhile.
 beforeAll(() => import('../features/transactions/transactions-screen'));
 
-describe('bootApp after the light sign-in page', () => {
+describe('bootApp after the sign-in page shown before the app', () => {
   it("keeps the new session over an emptied stored one, says 'Logged in' and goes home", async () => {
     localStorage.clear();
     // What a logout leaves behind: redux-persist writes the emptied session back.

@@ -21,7 +21,7 @@ function rehydrated(persistor: Persistor): Promise<void> {
 
 /**
  * Starts the full app (store, rehydration, router, every route) in `root`. With the session the
- * light sign-in page just got, it is stored before the first render, so the public route guard
+ * sign-in page just got, it is stored before the first render, so the public route guard
  * sends the person home (/transactions, or the Afcon area).
  */
 export async function bootApp(root: Root, session?: LoginResults): Promise<void> {

@@ -3,7 +3,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 
 /**
  * A chip, a button and an icon button for grid cells, drawn by plain elements and a few global
- * class rules (`cellControlStyles`, installed once by the theme's CssBaseline) instead of MUI's
+ * class rules (`cellControlStyles`, installed once by the app's providers) instead of MUI's
  * Chip, Button and IconButton. A 50-row list renders 150–200 of them: as MUI components each is
  * two or three styled elements serialised by emotion on every render, plus a ripple, which made
  * the rows' render the page's longest task (issue 11, Lighthouse's total blocking time). They
@@ -24,9 +24,21 @@ export interface CellButtonProps extends NativeButtonProps {
   children: ReactNode;
 }
 
-export function CellButton({ variant = 'text', color = 'primary', children, ...props }: CellButtonProps) {
+/**
+ * Disabled, it stays focusable and hoverable (aria-disabled, clicks ignored), so the tooltip a
+ * screen wraps it in can say why on hover and on keyboard focus (issue 24).
+ */
+export function CellButton({ variant = 'text', color = 'primary', disabled, onClick, children, ...props }: CellButtonProps) {
+  // A Tooltip around it hands it a className of its own: kept beside ours.
+  const { className: added, ...rest } = props as typeof props & { className?: string };
   return (
-    <button type="button" className={`cell-button cell-button-${variant} cell-color-${color}`} {...props}>
+    <button
+      type="button"
+      className={`cell-button cell-button-${variant} cell-color-${color}${added ? ` ${added}` : ''}`}
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : onClick}
+      {...rest}
+    >
       {children}
     </button>
   );
@@ -69,7 +81,15 @@ export function cellControlStyles(theme: Theme) {
     cursor: 'pointer',
     backgroundColor: 'transparent',
     '&:focus-visible': focus,
-    '&:disabled': { cursor: 'default', pointerEvents: 'none', color: palette.action.disabled },
+  };
+  // Unlike MUI's faint disabled grey, text at AA contrast (text.secondary) on a flat fill or a
+  // thin border, no hover: plainly not a live button, still readable (issue 24). After the
+  // colour rules and one class more, so it wins over each of them.
+  const disabled = { color: palette.text.secondary, cursor: 'not-allowed', boxShadow: 'none' };
+  const disabledRules = {
+    '.cell-button.cell-button[aria-disabled="true"], .cell-button.cell-button[aria-disabled="true"]:hover': { ...disabled, backgroundColor: 'transparent' },
+    '.cell-button-contained.cell-button[aria-disabled="true"], .cell-button-contained.cell-button[aria-disabled="true"]:hover': { backgroundColor: palette.action.disabledBackground },
+    '.cell-button-outlined.cell-button[aria-disabled="true"], .cell-button-outlined.cell-button[aria-disabled="true"]:hover': { borderColor: palette.divider, borderStyle: 'dashed' },
   };
   return {
     '.cell-chip': {
@@ -87,10 +107,9 @@ export function cellControlStyles(theme: Theme) {
     '.cell-button': { ...button, minWidth: 64, padding: '4px 5px', borderRadius: shape.borderRadius },
     '.cell-button-contained': { padding: '4px 10px' },
     '.cell-button-outlined': { padding: '3px 9px', border: '1px solid' },
-    '.cell-button-contained:disabled': { backgroundColor: palette.action.disabledBackground },
-    '.cell-button-outlined:disabled': { borderColor: palette.action.disabledBackground },
     '.cell-icon-button': { ...button, padding: 4, borderRadius: '50%', '& svg': { width: 20, height: 20, fill: 'currentColor' } },
     ...perColor,
+    ...disabledRules,
   };
 }
 

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -5,7 +6,9 @@ import FormControl from '@mui/material/FormControl';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useField } from 'formik';
+import { fitsSmsLimit, SMS_MAX_LENGTH, smsSegments } from '../domain/sms-segments';
 
 /** SPEC §5: selects start on value '0' shown as '--Select--'. */
 export const SELECT_PLACEHOLDER = { value: '0', label: '--Select--' } as const;
@@ -97,5 +100,29 @@ export function FormSwitch({ name, label, disabled }: ToggleProps) {
       label={label}
       sx={{ my: 1 }}
     />
+  );
+}
+
+/**
+ * SPEC §2's live counter n/160 under a message field, with the SMS parts the network will bill
+ * when `parts` (DESIGN §5). Past the limit, which the form refuses, it turns to the error colour
+ * and drops the parts (issue 24: '170/160 2 SMS' read as allowed).
+ */
+export function SmsLengthCounter({ name, parts = false }: { name: string; parts?: boolean }) {
+  const [field] = useField<string>(name);
+  const text = field.value ?? '';
+  const segments = smsSegments(text);
+  const over = !fitsSmsLimit(text);
+  return (
+    <Typography variant="caption" component="div" aria-live="polite" sx={{ display: 'flex', gap: 2 }}>
+      <Box component="span" sx={{ color: over ? 'error.main' : 'text.secondary', fontWeight: over ? 600 : undefined }}>
+        {segments.units}/{SMS_MAX_LENGTH}
+      </Box>
+      {parts && !over && (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {segments.parts} SMS{segments.encoding === 'UCS-2' ? ' (Unicode)' : ''}
+        </Box>
+      )}
+    </Typography>
   );
 }

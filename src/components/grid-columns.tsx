@@ -1,3 +1,4 @@
+import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { formatDateTime } from '../domain/format';
 import { CellButton } from './cell-controls';
@@ -36,7 +37,8 @@ export interface EditColumnOptions<T> {
   /** What the button is for, read out as `Edit ${label(row)}`. */
   label: (row: T) => string;
   onEdit: (row: T) => void;
-  disabled?: (row: T) => boolean;
+  /** Why a row cannot be edited (its button is then disabled and says so on hover and focus), or null. */
+  disabledReason?: (row: T) => string | null;
   field?: string;
   headerName?: string;
   width?: number;
@@ -47,7 +49,7 @@ export interface EditColumnOptions<T> {
 export function editColumn<T extends GridValidRowModel>({
   label,
   onEdit,
-  disabled,
+  disabledReason,
   field = 'edit',
   headerName = 'Edit',
   width = 90,
@@ -58,10 +60,20 @@ export function editColumn<T extends GridValidRowModel>({
     headerName,
     width,
     sortable: false,
-    renderCell: ({ row }) => (
-      <CellButton variant={variant} aria-label={`Edit ${label(row)}`} disabled={disabled?.(row)} onClick={() => onEdit(row)}>
-        Edit
-      </CellButton>
-    ),
+    renderCell: ({ row }) => {
+      const reason = disabledReason?.(row);
+      const button = (
+        <CellButton variant={variant} aria-label={`Edit ${label(row)}`} disabled={Boolean(reason)} onClick={() => onEdit(row)}>
+          Edit
+        </CellButton>
+      );
+      return reason ? (
+        <Tooltip title={reason} describeChild>
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      );
+    },
   };
 }

@@ -6,7 +6,7 @@ declare global {
   var __DIALDESK_MOTION__: { routeOverlayMs?: number; transitions?: boolean } | undefined;
 }
 
-/** SPEC §9: every route entry shows the loading overlay for 1000 ms. */
+/** SPEC §9: the loading overlay shows for 1000 ms (when the private shell mounts, DESIGN §5). */
 export const ROUTE_OVERLAY_MS = 1000;
 
 /** How long the route overlay shows: SPEC's 1000 ms unless the web tests say otherwise. */

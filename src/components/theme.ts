@@ -1,7 +1,7 @@
 import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
 import type { ColorMode } from '../state/ui-slice';
-import { cellControlStyles } from './cell-controls';
 import { transitionsOn } from './motion';
+import { toastStackStyles } from './toast-stack';
 
 /** No transition and no ripple: what the web tests render (src/components/motion.ts), the same screens without the animation timers. */
 const STILL = {
@@ -44,8 +44,8 @@ export function buildTheme(mode: ColorMode) {
     shape: { borderRadius: 6 },
     typography: { fontSize: 13 },
     components: {
-      // The grids' light chips and buttons (components/cell-controls.tsx), styled once for the whole app.
-      MuiCssBaseline: { styleOverrides: (theme) => cellControlStyles(theme as Theme) },
+      // Where toasts stand (components/toast-stack.ts), one rule for the app and the page before it.
+      MuiCssBaseline: { styleOverrides: (theme) => toastStackStyles(theme as Theme) },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small' } },
       ...(still ? STILL.buttonBase : {}),

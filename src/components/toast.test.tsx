@@ -2,15 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { renderApp } from '../testing/render-app';
 import { TEST_ADMIN } from '../testing/test-admin';
 import { SWIPE_DISMISS_PX, TOAST_MS } from './toast-view';
-import { TOAST_PROVIDER_PROPS } from './toast';
+import { MAX_TOASTS } from './toast';
+import { TOAST_GAP, TOAST_STACK_CLASS, TOP_BAR_HEIGHT } from './toast-stack';
 
 const timeLeft = (alert: HTMLElement) => Number(within(alert).getByRole('progressbar', { name: 'Time left' }).getAttribute('aria-valuenow'));
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
-async function findToast(text: string): Promise<HTMLElement> {
+async function findToast(text: string | RegExp): Promise<HTMLElement> {
   let found: HTMLElement | undefined;
   await waitFor(() => {
-    found = screen.getAllByRole('alert').find((alert) => alert.textContent === text);
+    found = screen.getAllByRole('alert').find((alert) => (typeof text === 'string' ? alert.textContent === text : text.test(alert.textContent ?? '')));
     expect(found).toBeDefined();
   });
   return found as HTMLElement;
@@ -81,14 +82,33 @@ describe('toasts (SPEC §8 toast settings)', () => {
     await waitFor(() => expect(screen.queryByText('Service codes', { selector: '#notistack-snackbar' })).not.toBeInTheDocument());
   });
 
-  it('stand at the top centre, newest below the older ones, and close by themselves after 5000 ms', async () => {
+  it('stand below the top bar at the right, newest below the older ones, and close by themselves after 5000 ms', async () => {
     const { user } = await renderApp({ url: '/category', user: TEST_ADMIN });
     const older = await findToast('Categories');
     await user.click(screen.getByRole('link', { name: 'Service code' }));
     const newer = await findToast('Service codes');
     expect(older.compareDocumentPosition(newer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(older.closest('.notistack-SnackbarContainer')).toContainElement(newer);
-    expect(TOAST_PROVIDER_PROPS.anchorOrigin).toEqual({ vertical: 'top', horizontal: 'center' });
+    const stack = older.closest(`.${TOAST_STACK_CLASS}`) as HTMLElement;
+    expect(stack).toContainElement(newer);
+    expect(getComputedStyle(stack)).toMatchObject({ position: 'fixed', top: `${TOP_BAR_HEIGHT + TOAST_GAP}px`, right: '16px' });
     await waitFor(() => expect(older).not.toBeInTheDocument(), { timeout: TOAST_MS + 3000 });
+  });
+
+  it("replace a list's toast on screen with its next one, and show at most two", async () => {
+    const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
+    await findToast(/^Transactions for/);
+    const refresh = () => screen.getByRole('button', { name: 'Refresh' });
+    for (let times = 0; times < 2; times += 1) {
+      // Disabled while its load is on its way; then the list's toast comes again.
+      await waitFor(() => expect(getComputedStyle(refresh()).pointerEvents).not.toBe('none'));
+      await user.click(refresh());
+      await waitFor(() => expect(getComputedStyle(refresh()).pointerEvents).not.toBe('none'));
+    }
+    await pause(600);
+    await waitFor(() => expect(screen.getAllByRole('alert').filter((alert) => alert.textContent?.startsWith('Transactions for'))).toHaveLength(1));
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    for (const link of ['Content', 'Sms', 'Failed transactions']) await user.click(within(menu).getByRole('link', { name: link }));
+    await findToast(/^Failed transactions for/);
+    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeLessThanOrEqual(MAX_TOASTS.wide));
   });
 });

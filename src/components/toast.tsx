@@ -1,5 +1,6 @@
 import { forwardRef } from 'react';
 import { closeSnackbar, type CustomContentProps, type SnackbarProviderProps } from 'notistack';
+import { TOAST_STACK_CLASS } from './toast-stack';
 import { ToastView } from './toast-view';
 
 /** notistack's content for every variant: our toast with its time bar, pause, click and swipe. */
@@ -7,14 +8,19 @@ const NotistackToast = forwardRef<HTMLDivElement, CustomContentProps>(function N
   return <ToastView ref={ref} message={message} variant={variant} style={style} className={className} messageId="notistack-snackbar" onClose={() => closeSnackbar(id)} />;
 });
 
+/** Issue 24: two at most on a wide screen (notistack's default is three), one on a phone, where a second would cover the filters. */
+export const MAX_TOASTS = { wide: 2, phone: 1 } as const;
+
 /**
- * SPEC §8 toast settings for the SnackbarProvider: top-center, newest below the older ones
- * (notistack's order at the top), at most three. The toast counts its own 5000 ms
- * (ToastView), so notistack's timer, which restarts at half time after a pause, is off.
+ * SPEC §8 toast settings for the SnackbarProvider: newest below the older ones (notistack's order
+ * at the top). Where they stand is toast-stack.ts's rule, shared with the page shown before the
+ * app loads: below the top bar, at the right (issue 24; the anchor sets the side they slide in
+ * from). The toast counts its own 5000 ms (ToastView), so notistack's timer, which restarts at
+ * half time after a pause, is off.
  */
 export const TOAST_PROVIDER_PROPS = {
-  maxSnack: 3,
   autoHideDuration: null,
-  anchorOrigin: { vertical: 'top', horizontal: 'center' },
+  anchorOrigin: { vertical: 'top', horizontal: 'right' },
+  classes: { containerRoot: TOAST_STACK_CLASS },
   Components: { default: NotistackToast, success: NotistackToast, error: NotistackToast, warning: NotistackToast, info: NotistackToast },
 } satisfies Partial<SnackbarProviderProps>;

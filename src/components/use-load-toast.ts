@@ -1,5 +1,21 @@
-import { useEffect, useEffectEvent } from 'react';
-import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useSnackbar, type SnackbarKey, type VariantType } from 'notistack';
+
+/**
+ * A toast slot: each toast it raises replaces the one it raised before, if still on screen
+ * (issue 24: a list's repeated load toasts, a run of Resolve clicks, do not pile up).
+ */
+export function useToastSlot(): (message: string, variant: VariantType) => void {
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const shown = useRef<SnackbarKey | null>(null);
+  return useCallback(
+    (message: string, variant: VariantType) => {
+      if (shown.current !== null) closeSnackbar(shown.current);
+      shown.current = enqueueSnackbar(message, { variant });
+    },
+    [enqueueSnackbar, closeSnackbar],
+  );
+}
 
 /** What the toast reads of an RTK Query result. */
 export interface LoadState {
@@ -11,13 +27,14 @@ export interface LoadState {
 /**
  * SPEC §8: each finished load raises 'Unexpected error' when it failed, and says what it loaded
  * when `successText` is given: the list's name ('Categories'), 'Transactions for {date}' and so on.
+ * A list's next load replaces its toast on screen.
  */
 export function useLoadToast({ requestId, isFetching, isError }: LoadState, successText?: string) {
-  const { enqueueSnackbar } = useSnackbar();
+  const toastSlot = useToastSlot();
   // The text is read when a request ends, not a reason to toast again.
   const toast = useEffectEvent((failed: boolean) => {
-    if (failed) enqueueSnackbar('Unexpected error', { variant: 'error' });
-    else if (successText) enqueueSnackbar(successText, { variant: 'success' });
+    if (failed) toastSlot('Unexpected error', 'error');
+    else if (successText) toastSlot(successText, 'success');
   });
   useEffect(() => {
     if (requestId && !isFetching) toast(Boolean(isError));

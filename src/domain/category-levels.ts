@@ -64,7 +64,3 @@ export function categoryLevelLabel(level: string): string {
   if (label) return label;
   return level.charAt(0).toUpperCase() + level.slice(1);
 }
-
-export function isCategoryLevel(value: unknown): value is CategoryLevel {
-  return typeof value === 'string' && (CATEGORY_LEVELS as readonly string[]).includes(value);
-}

@@ -48,11 +48,7 @@ export function toPagedList<T>(docs: T[], page: number, limit: number, total: nu
   return { docs, page, limit, total, pages, previous, next, totalDocs: total, prevPage: previous, nextPage: next };
 }
 
-/** The grid counts pages from 0, the API from 1 (SPEC §4: never below 1 or above the last). */
-export function gridPageToApiPage(gridPage: number, pages = Number.POSITIVE_INFINITY): number {
-  return Math.min(Math.max(1, Math.floor(gridPage) + 1), Math.max(1, pages));
-}
-
+/** The grid counts pages from 0, the API from 1; the pagination's buttons step the API's page (stepPage). */
 export function apiPageToGridPage(apiPage: number): number {
   return Math.max(0, apiPage - 1);
 }

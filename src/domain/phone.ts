@@ -2,6 +2,10 @@
 export const PHONE_PATTERN = /^2567\d{8}$/;
 export const PHONE_FORMAT_MESSAGE = 'Phone number must be in this format (256750461xxx)';
 
+/** What a search by phone number takes, in any form a person types it: an optional +, 6 to 20 digits, spaces or dashes. */
+export const SEARCH_PHONE_PATTERN = /^\+?[\d\s-]{6,20}$/;
+export const INVALID_PHONE_MESSAGE = 'Invalid phone number';
+
 /**
  * The one form every phone number takes in the API (USSD, search, SMS, rankings, vote caps):
  * +2567xx, 002567xx, 2567xx, 07xx and 7xx are all 2567xxxxxxxx. Other numbers keep their digits,

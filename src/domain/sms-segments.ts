@@ -28,6 +28,11 @@ export function gsm7Length(text: string): number {
   return units;
 }
 
+/** SPEC §5: at most 160 characters as the network counts them (a GSM-7 extension character counts two). */
+export function fitsSmsLimit(text: string): boolean {
+  return (isGsm7(text) ? gsm7Length(text) : text.length) <= SMS_MAX_LENGTH;
+}
+
 /** DESIGN §5: GSM-7 160 single / 153 per part, UCS-2 70 / 67. */
 export function smsSegments(text: string): SmsSegments {
   if (isGsm7(text)) {

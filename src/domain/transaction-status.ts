@@ -15,7 +15,3 @@ export const STATUS_COLOR: Record<TransactionStatus, 'success' | 'error' | 'warn
   pending: 'warning',
 };
 
-/** SPEC §4: Yes when the server says resolved or it was resolved in this session. */
-export function isResolvedRow(t: Pick<Transaction, '_id' | 'isResolved'>, resolvedIds: readonly string[]): boolean {
-  return t.isResolved || resolvedIds.includes(t._id);
-}

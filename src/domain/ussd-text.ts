@@ -62,8 +62,3 @@ export function clipGsm7(text: string, max: number): string {
   }
   return `${out.trimEnd()}..`;
 }
-
-/** True when a reply can go back to the handset as it is: GSM-7 only and at most 182 units. */
-export function isUssdReply(reply: string): boolean {
-  return isGsm7(reply) && gsm7Length(reply) <= USSD_MAX_LENGTH;
-}

@@ -29,7 +29,7 @@ export function hasStoredSession(): boolean {
   }
 }
 
-/** The stored colour mode, so the light sign-in page looks like the app. */
+/** The stored colour mode, so the sign-in page shown before the app looks like it. */
 export function storedColorMode(): 'light' | 'dark' {
   try {
     return storedField(UI_PERSIST_KEY, 'colorMode') === 'dark' ? 'dark' : 'light';

@@ -3,8 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { baseApi } from '../api/base-api';
-import { resolvedReducer } from './resolved-slice';
-import { PERSIST_KEY_PREFIX, SESSION_PERSIST_KEY, UI_PERSIST_KEY } from './persisted-storage';
+import { SESSION_PERSIST_KEY, UI_PERSIST_KEY } from './persisted-storage';
 import { loggedOut, sessionReducer } from './session-slice';
 import { uiReducer } from './ui-slice';
 
@@ -16,7 +15,6 @@ const persisted = <S>(key: string, reducer: (state: S | undefined, action: Unkno
 const appReducer = combineReducers({
   session: persisted(SESSION_PERSIST_KEY, sessionReducer),
   ui: persisted(UI_PERSIST_KEY, uiReducer),
-  resolved: persisted(`${PERSIST_KEY_PREFIX}resolved`, resolvedReducer),
   // The RTK Query cache is never persisted.
   [baseApi.reducerPath]: baseApi.reducer,
 });

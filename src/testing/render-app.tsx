@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { persistStore, type Persistor } from 'redux-persist';
 import { apiUrl } from '../api/api-url';
-import { authApi, type LoginResults } from '../api/auth-api';
+import type { LoginResults } from '../api/login-request';
 import { AppProviders, AppRoutes } from '../app/app';
 import { signedIn } from '../state/session-slice';
 import { setupStore, type AppStore } from '../state/store';
@@ -124,13 +124,6 @@ export function sessionFor(credentials: Credentials): Promise<LoginResults> {
     sessions.set(key, session);
   }
   return session;
-}
-
-/** Signs in through the store's own login mutation and keeps the session, as the sign-in screen does. */
-export async function signIn(store: AppStore, credentials: Credentials): Promise<LoginResults> {
-  const results = await store.dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
-  store.dispatch(signedIn(results));
-  return results;
 }
 
 /** A name no other test (or test file) uses: prefix plus time and randomness. */

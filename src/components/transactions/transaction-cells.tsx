@@ -12,12 +12,12 @@ export function StatusChip({ transaction }: { transaction: Transaction }) {
 }
 
 /**
- * SPEC §4's Yes or No; a call the server knows as resolved says by whom and when in a tooltip,
- * which is also the cell's accessible description.
+ * SPEC §4's Yes or No, as the server says (isResolved); a resolved call says by whom and when in a
+ * tooltip, which is also the cell's accessible description.
  */
-export function ResolvedCell({ transaction, resolved }: { transaction: Transaction; resolved: boolean }) {
+export function ResolvedCell({ transaction }: { transaction: Transaction }) {
   const who = resolvedByText(transaction);
-  const text = resolved ? 'Yes' : 'No';
+  const text = transaction.isResolved ? 'Yes' : 'No';
   if (!who) return <span>{text}</span>;
   return (
     <Tooltip title={who} describeChild>
@@ -26,11 +26,25 @@ export function ResolvedCell({ transaction, resolved }: { transaction: Transacti
   );
 }
 
-/** SPEC §4: 'Resolve' until resolved (by the server or in this session), then a disabled 'Resolved'. */
-export function ResolveButton({ resolved, onResolve }: { resolved: boolean; onResolve: () => void }) {
+/**
+ * SPEC §4: 'Resolve' on a failed call until resolved, then a disabled 'Resolved' that says by whom
+ * on hover and focus. Issue 24: no button on processed and pending calls, which the server
+ * would refuse.
+ */
+export function ResolveButton({ transaction, onResolve }: { transaction: Transaction; onResolve: (id: string) => void }) {
+  if (transactionStatus(transaction) !== 'failed') return null;
+  if (transaction.isResolved) {
+    return (
+      <Tooltip title={resolvedByText(transaction) || 'This call is resolved'} describeChild>
+        <CellButton variant="contained" disabled>
+          Resolved
+        </CellButton>
+      </Tooltip>
+    );
+  }
   return (
-    <CellButton variant="contained" disabled={resolved} onClick={onResolve}>
-      {resolved ? 'Resolved' : 'Resolve'}
+    <CellButton variant="contained" onClick={() => onResolve(transaction._id)}>
+      Resolve
     </CellButton>
   );
 }
@@ -45,7 +59,7 @@ export function CopyTicketButton({ message }: { message: string | undefined }) {
     const timer = setTimeout(() => setCopied(false), COPIED_MS);
     return () => clearTimeout(timer);
   }, [copied]);
-  return (
+  const button = (
     <CellButton
       variant="outlined"
       disabled={!message}
@@ -58,4 +72,6 @@ export function CopyTicketButton({ message }: { message: string | undefined }) {
       {copied ? 'Copied' : 'Ticket'}
     </CellButton>
   );
+  // Disabled controls say why (issue 24).
+  return message ? button : <Tooltip title="No ticket was sent for this call" describeChild>{button}</Tooltip>;
 }

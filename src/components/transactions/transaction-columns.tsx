@@ -3,7 +3,6 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { Transaction } from '../../domain/entities';
 import { formatDateTime } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
-import { isResolvedRow } from '../../domain/transaction-status';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
 import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
 
@@ -14,8 +13,6 @@ export type TransactionSubject = 'category' | 'team';
 
 export interface TransactionColumnOptions {
   subject?: TransactionSubject;
-  /** Ids resolved in this session (transactions and failed lists). */
-  resolvedIds?: readonly string[];
   onResolve?: (id: string) => void;
 }
 
@@ -25,7 +22,6 @@ export function teamText(t: Pick<Transaction, 'teamName' | 'teamName2'>): string
   return t.teamName2 ? `${t.teamName2} vs ${team}` : team;
 }
 
-const NONE: readonly string[] = [];
 const noResolve = () => undefined;
 
 type Column = GridColDef<Transaction>;
@@ -51,7 +47,7 @@ const time = (field: string, headerName: string, valueGetter: (row: Transaction)
  */
 export function useTransactionColumns(
   kind: TransactionListKind,
-  { subject = 'category', resolvedIds = NONE, onResolve = noResolve }: TransactionColumnOptions = {},
+  { subject = 'category', onResolve = noResolve }: TransactionColumnOptions = {},
 ): Column[] {
   return useMemo(() => {
     const search = kind === 'search';
@@ -71,18 +67,18 @@ export function useTransactionColumns(
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => formatDateTime(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {
-      ...text('isResolved', 'Resolved', (t) => (isResolvedRow(t, resolvedIds) ? 'Yes' : 'No'), 0.5, 80),
-      renderCell: ({ row }) => <ResolvedCell transaction={row} resolved={isResolvedRow(row, resolvedIds)} />,
+      ...text('isResolved', 'Resolved', (t) => (t.isResolved ? 'Yes' : 'No'), 0.5, 80),
+      renderCell: ({ row }) => <ResolvedCell transaction={row} />,
     };
     const action: Column = {
       field: 'action',
       headerName: 'Action',
       width: 105,
       sortable: false,
-      renderCell: ({ row }) => <ResolveButton resolved={isResolvedRow(row, resolvedIds)} onResolve={() => onResolve(row._id)} />,
+      renderCell: ({ row }) => <ResolveButton transaction={row} onResolve={onResolve} />,
     };
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
     return [callTime, responseTime, ...middle, status, network, resolved, action];
-  }, [kind, subject, resolvedIds, onResolve]);
+  }, [kind, subject, onResolve]);
 }

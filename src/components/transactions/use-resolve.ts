@@ -1,30 +1,25 @@
 import { useCallback } from 'react';
-import { useSnackbar } from 'notistack';
-import { useAppDispatch, useAppSelector } from '../../state/hooks';
-import { selectResolvedIds, transactionResolved } from '../../state/resolved-slice';
+import { useToastSlot } from '../use-load-toast';
 
 /** A resolve mutation's trigger, e.g. the first item of `useResolveTransactionMutation()`. */
 export type ResolveTrigger = (id: string) => { unwrap(): Promise<unknown> };
 
 /**
- * SPEC §4: the row shows resolved at once (persisted resolved list), then the server is told
- * through the given mutation (the regular or a campaign endpoint); a failure is reported but the local change stays.
+ * SPEC §4 and §8: tells the server through the given mutation (the regular or a campaign
+ * endpoint), which shows the row resolved at once and takes it back if refused
+ * (api/resolve-in-cache.ts); 'Resolved' or 'Unexpected error', a run of clicks replacing its toast.
  */
-export function useResolve(resolve: ResolveTrigger) {
-  const dispatch = useAppDispatch();
-  const resolvedIds = useAppSelector(selectResolvedIds);
-  const { enqueueSnackbar } = useSnackbar();
-  const onResolve = useCallback(
+export function useResolve(resolve: ResolveTrigger): (id: string) => Promise<void> {
+  const toastSlot = useToastSlot();
+  return useCallback(
     async (id: string) => {
-      dispatch(transactionResolved(id));
       try {
         await resolve(id).unwrap();
-        enqueueSnackbar('Resolved', { variant: 'success' });
+        toastSlot('Resolved', 'success');
       } catch {
-        enqueueSnackbar('Unexpected error', { variant: 'error' });
+        toastSlot('Unexpected error', 'error');
       }
     },
-    [dispatch, resolve, enqueueSnackbar],
+    [resolve, toastSlot],
   );
-  return { resolvedIds, onResolve };
 }

@@ -1,5 +1,5 @@
 /**
- * The sign-in messages, apart from the yup schemas that use them: the light sign-in page shows
+ * The sign-in messages, apart from the yup schemas that use them: the sign-in page shows
  * them without loading yup (see features/auth/sign-in-form.tsx).
  */
 export const USERNAME_REQUIRED_MESSAGE = 'Please provide your username';

@@ -21,10 +21,6 @@ export const loginSchema = yup.object({
 });
 export type LoginInput = yup.InferType<typeof loginSchema>;
 
-export const refreshTokenSchema = yup.object({
-  token: text(512).required('No refresh token available'),
-});
-
 export const forgotPasswordSchema = yup.object({
   email: text(EMAIL_MAX, { tooLong: 'Invalid email' }).trim().required('Invalid email').email('Invalid email'),
   redirectUrl: text(2000).optional(),

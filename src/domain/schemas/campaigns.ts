@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { INVALID_PHONE_MESSAGE, SEARCH_PHONE_PATTERN } from '../phone';
 import { transactionFilterSchema } from './transactions';
 
 /** A text field of a campaign call: at most 50 characters, no control characters (DESIGN §4). */
@@ -30,7 +31,7 @@ export const campaignVotesSchema = yup.object({
     .string()
     .trim()
     .required('Please provide the phone number')
-    .matches(/^\+?[\d\s-]{6,20}$/, 'Invalid phone number'),
+    .matches(SEARCH_PHONE_PATTERN, INVALID_PHONE_MESSAGE),
   round: campaignText('Unknown round'),
 });
 

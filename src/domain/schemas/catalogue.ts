@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { CATEGORY_LEVELS, REQUIRED_PRICE_LEVELS, SMS_CATEGORY_LEVELS, type CategoryLevel } from '../category-levels';
 import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone';
-import { gsm7Length, isGsm7, SMS_MAX_LENGTH } from '../sms-segments';
+import { fitsSmsLimit, isGsm7, SMS_MAX_LENGTH } from '../sms-segments';
 import { flag, INVALID_VALUE, isCleanText, text } from './text';
 
 /** Descriptions are notes for staff; the lists show their first 20 characters. */
@@ -67,9 +67,7 @@ const smsMessage = (requiredMessage: string) =>
     .typeError(INVALID_VALUE)
     .required(requiredMessage)
     .test('clean-text', INVALID_VALUE, (value) => value === undefined || isCleanText(value, true))
-    .test('sms-length', `Message must be at most ${SMS_MAX_LENGTH} characters`, (value) =>
-      value === undefined ? true : isGsm7(value) ? gsm7Length(value) <= SMS_MAX_LENGTH : value.length <= SMS_MAX_LENGTH,
-    );
+    .test('sms-length', `Message must be at most ${SMS_MAX_LENGTH} characters`, (value) => value === undefined || fitsSmsLimit(value));
 
 export const contentSchema = yup.object({
   name: text(100).trim().optional().nullable(),

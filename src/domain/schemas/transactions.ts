@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { isDay } from '../calendar-day';
+import { INVALID_PHONE_MESSAGE, SEARCH_PHONE_PATTERN } from '../phone';
 import type { TransactionStatus } from '../transaction-status';
 import { flag, text } from './text';
 
@@ -24,10 +25,10 @@ export const transactionFilterSchema = yup.object({
 export type TransactionFilterInput = yup.InferType<typeof transactionFilterSchema>;
 
 export const transactionSearchSchema = yup.object({
-  phoneNumber: text(30, { tooLong: 'Invalid phone number' })
+  phoneNumber: text(30, { tooLong: INVALID_PHONE_MESSAGE })
     .trim()
     .required('Please provide the phone number')
-    .matches(/^\+?[\d\s-]{6,20}$/, 'Invalid phone number'),
+    .matches(SEARCH_PHONE_PATTERN, INVALID_PHONE_MESSAGE),
 });
 
 export const resolveTransactionSchema = yup.object({

@@ -16,7 +16,7 @@ export interface SignInFormProps {
   renderLink?: (to: string, label: string) => ReactNode;
 }
 
-// Looks like MUI's Link without loading it (the light page's budget).
+// Looks like MUI's Link without loading it (the first visit's budget).
 const plainLink = (to: string, label: string) => (
   <Typography component="a" href={to} variant="body2" color="primary" sx={{ textUnderlineOffset: 2 }}>
     {label}
@@ -26,8 +26,8 @@ const plainLink = (to: string, label: string) => (
 type Field = 'userName' | 'password';
 
 /**
- * SPEC §2's sign-in form, shared by the full app's sign-in screen and the light sign-in page
- * (the first visit to '/'). It checks its two required fields with plain React state instead
+ * SPEC §2's sign-in form, of the one sign-in page (sign-in-page.tsx), shown before the app loads
+ * and in it. It checks its two required fields with plain React state instead
  * of Formik and yup like the other forms: the sign-in page has a download budget (bench:web,
  * at most 1.15× a bare React + MUI card) that those libraries do not fit in. The messages are
  * the ones loginSchema uses (domain/schemas/auth-messages.ts).

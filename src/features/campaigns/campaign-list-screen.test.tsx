@@ -42,7 +42,8 @@ describe('campaign list screens', () => {
     expect(code).toBeDisabled();
     expect(getComputedStyle(code).color).toBe('rgb(46, 125, 50)');
     await chooseDay(user, '01/20/2024');
-    expect(await screen.findByText('Transactions for 20 January 2024 ( 4 )')).toBeInTheDocument();
+    // The total sits in a span of its own (kept on one line): read the line's whole text.
+    expect(await screen.findByText((_, element) => Boolean(element?.matches('.MuiTypography-subtitle1')) && element?.textContent === 'Transactions for 20 January 2024 ( 4 )')).toBeInTheDocument();
     await screen.findByText('Showing 4 out of 4 entries');
     expect(within(rowsOf(AFCON_VOTERS[1])[0]).getByText('Senegal')).toBeInTheDocument();
     expect(rowsOf(AFCON_VOTERS[0]).map((row) => within(row).getByText('Nigeria'))).toHaveLength(3);
@@ -53,6 +54,8 @@ describe('campaign list screens', () => {
     expect(await screen.findByText(/Clients with failed transactions are engaged to help them succeed/)).toBeInTheDocument();
     await chooseDay(user, '12/18/2022');
     await screen.findByText('Showing 1 out of 1 entries');
+    // Its toast says what /failed's says (issue 24).
+    expect(await toast('Failed transactions for 18 December 2022')).toBeInTheDocument();
     const [row] = rowsOf(FINAL_VOTERS[2]);
     expect(within(row).getByText('Argentina vs France')).toBeInTheDocument();
     expect(within(row).getByText('No')).toBeInTheDocument();
@@ -65,7 +68,7 @@ describe('campaign list screens', () => {
     const again = await renderApp({ url: '/world/cup/failed', user: TEST_ADMIN });
     await chooseDay(again.user, '12/18/2022');
     await screen.findByText('Showing 1 out of 1 entries');
-    await waitFor(() => expect(within(rowsOf(FINAL_VOTERS[2])[0]).getByRole('button', { name: 'Resolved' })).toBeDisabled());
+    await waitFor(() => expect(within(rowsOf(FINAL_VOTERS[2])[0]).getByRole('button', { name: 'Resolved' })).toHaveAttribute('aria-disabled', 'true'));
   });
 
   it("finds a voter's votes with the legend, Team and the Ticket button", async () => {
@@ -78,7 +81,7 @@ describe('campaign list screens', () => {
     const [newest] = rowsOf(HEAVY_VOTER);
     expect(within(newest).getByText('Brazil vs Croatia')).toBeInTheDocument();
     // Campaign votes carry no ticket: the button is there, with nothing to copy.
-    expect(within(newest).getByRole('button', { name: 'Ticket' })).toBeDisabled();
+    expect(within(newest).getByRole('button', { name: 'Ticket' })).toHaveAttribute('aria-disabled', 'true');
     expect(grid().getByRole('columnheader', { name: 'Team' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend, SearchStatusLegend } from '../../components/transactions/list-legends';
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
 import { ServiceCodeDayFilters } from '../../components/transactions/service-code-day-filters';
+import { TotalCount } from '../../components/transactions/total-count';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
@@ -32,11 +33,13 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const body = search ? { phoneNumber } : { name: code.serviceCode, date };
   const query = useGetCampaignTransactionsQuery({ call: screen.call, ...body, page: list.page, limit: list.pageSize }, { skip: search ? !phoneNumber : !code.serviceCode });
   const isError = query.isError || code.isError;
-  useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, search ? 'Transactions' : `Transactions for ${day}`);
+  // As the regular lists say it: /failed's toast names failed transactions (issue 24).
+  const loaded = { search: 'Transactions', failed: `Failed transactions for ${day}`, transactions: `Transactions for ${day}` }[screen.kind];
+  useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, loaded);
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
   const resolve = useCallback((id: string) => resolveTransaction({ call: campaign.lists.resolve(id), id }), [resolveTransaction, campaign.lists]);
-  const { resolvedIds, onResolve } = useResolve(resolve);
-  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', resolvedIds, onResolve });
+  const onResolve = useResolve(resolve);
+  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
   return (
@@ -46,7 +49,8 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
       </Typography>
       {campaign.extras.dayTotalLine && !search && (
         <Typography variant="subtitle1" sx={{ mb: 2 }}>
-          Transactions for {day} ( {grid.rowCount} )
+          {`Transactions for ${day} `}
+          <TotalCount total={grid.rowCount} />
         </Typography>
       )}
       {screen.kind === 'failed' && <FailedTransactionsLegend />}

@@ -63,7 +63,7 @@ describe('campaign routes from the descriptors', () => {
     expect(afcon?.lists.resolve('abc')).toBe('/v1/afcon/2024/analysis/to/give/attention/abc');
   });
 
-  it.each(SCREENS.filter((s) => s.kind !== 'ranking'))('$path renders its list screen ($title) and calls its endpoint', async ({ path, title, campaign }) => {
+  it.each(SCREENS.filter((s) => s.kind !== 'ranking'))('$path renders its list screen ($title) and calls its endpoint', async ({ path, title, campaign, kind }) => {
     const { store, user } = await renderApp({ url: path, user: TEST_ADMIN });
     expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
     const { call, voter } = LISTS[path];
@@ -75,7 +75,8 @@ describe('campaign routes from the descriptors', () => {
       expect(callsOf(store, 'getCampaignTransactions')).toEqual([expect.objectContaining({ call, phoneNumber: voter })]);
     } else {
       const today = todayInServiceZone();
-      expect(await toast(`Transactions for ${formatDay(today)}`)).toBeInTheDocument();
+      // The failed lists say so, as /failed does (issue 24).
+      expect(await toast(`${kind === 'failed' ? 'Failed transactions' : 'Transactions'} for ${formatDay(today)}`)).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Service code' })).toHaveValue(codeOf(campaign));
       expect(callsOf(store, 'getCampaignTransactions')).toEqual([expect.objectContaining({ call, name: codeOf(campaign), date: today })]);
     }
@@ -105,21 +106,24 @@ describe('who reaches the campaigns', () => {
     await waitFor(() => expect(within(firstDataRow()).getByText(AFCON_VOTERS[0])).toBeInTheDocument());
   });
 
-  it("answers the Afcon-only account's World Cup ranking with 403: 'Unexpected error' and an empty list", async () => {
+  it("tells the Afcon-only account typing a World Cup ranking it has no access, and asks for no ranking (issue 24)", async () => {
     const afcon = await createAfconAccountViaApi();
-    await renderApp({ url: '/world/cup/most/general', user: afcon });
-    expect(await screen.findByText('Unexpected error')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('No records')).toBeInTheDocument());
+    const { store } = await renderApp({ url: '/world/cup/most/general', user: afcon });
+    expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Afcon Transactions' })).toBeInTheDocument();
+    expect(rankingCalls(store)).toEqual([]);
+    expect(screen.queryByText('Unexpected error')).not.toBeInTheDocument();
     expect(screen.queryByText(HEAVY_VOTER)).not.toBeInTheDocument();
   });
 
-  it("gives agents no campaigns in the menu and 'Unexpected error' on a campaign screen", async () => {
+  it('gives agents no campaigns in the menu and no campaign screen (issue 24)', async () => {
     const agent = await createAgentViaApi();
-    await renderApp({ url: '/afcon/2024/ranking', user: agent });
+    const { store } = await renderApp({ url: '/afcon/2024/ranking', user: agent });
     const menu = await mainMenu();
     expect(within(menu).queryByRole('group', { name: 'Campaigns' })).not.toBeInTheDocument();
-    expect(await screen.findByText('Unexpected error')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('No records')).toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
+    expect(rankingCalls(store)).toEqual([]);
+    expect(screen.queryByText('Unexpected error')).not.toBeInTheDocument();
   });
 
   it("gives admins a 'Campaigns' group whose entries open the screens", async () => {

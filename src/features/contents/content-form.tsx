@@ -1,15 +1,13 @@
-import Typography from '@mui/material/Typography';
-import { useField, type FormikHelpers } from 'formik';
+import type { FormikHelpers } from 'formik';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { useCreateContentMutation, useUpdateContentMutation } from '../../api/contents-api';
 import { FormCard } from '../../components/form-card';
 import { FormDialog } from '../../components/form-dialog';
-import { FormCheckbox, FormSelect, FormTextField } from '../../components/form-fields';
+import { FormCheckbox, FormSelect, FormTextField, SmsLengthCounter } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
 import type { Content } from '../../domain/entities';
 import { contentSchema } from '../../domain/schemas/catalogue';
-import { SMS_MAX_LENGTH, smsSegments } from '../../domain/sms-segments';
 
 export interface ContentFormValues {
   name: string;
@@ -35,16 +33,6 @@ export function contentFormOf(content: Content): ContentFormValues {
 
 const LEVEL_OPTIONS = CATEGORY_LEVELS.map((level) => ({ value: level, label: categoryLevelLabel(level) }));
 
-/** SPEC §2: the live n/160 counter (GSM-7 extension characters count two). */
-function MessageCounter() {
-  const [field] = useField<string>('message');
-  return (
-    <Typography variant="caption" color="text.secondary" aria-live="polite">
-      {smsSegments(field.value ?? '').units}/{SMS_MAX_LENGTH}
-    </Typography>
-  );
-}
-
 /** `wasActive`: the Activate checkbox is disabled when the content is already active (SPEC §2). */
 export function ContentFields({ wasActive = false }: { wasActive?: boolean }) {
   const { data } = useGetCategoriesQuery({ page: 1, limit: 100 });
@@ -55,7 +43,7 @@ export function ContentFields({ wasActive = false }: { wasActive?: boolean }) {
       <FormSelect name="category" label="Category" options={categories} required />
       <FormSelect name="categoryLevel" label="Category level" options={LEVEL_OPTIONS} required />
       <FormTextField name="message" label="Message" multiline minRows={3} required />
-      <MessageCounter />
+      <SmsLengthCounter name="message" />
       <FormTextField name="description" label="Description" multiline minRows={2} />
       <FormCheckbox name="active" label="Activate" disabled={wasActive} />
     </>

@@ -19,13 +19,15 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
+import { LoadingOverlay } from '../../components/loading-overlay';
 import { PageFallback } from '../../components/page-fallback';
-import { useLogout } from '../../state/session-hooks';
+import { homePathFor, useLogout } from '../../state/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../state/session-slice';
 import type { LoginUser } from '../../domain/entities';
 import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
-import { menuFor, type MenuEntry } from './menu';
+import { canOpen, menuFor, type MenuEntry } from './menu';
+import { NoAccess } from './no-access';
 import { SettingsPanel } from '../../components/settings-panel';
 import { PHONE_QUERY } from '../../domain/first-visit';
 import { preloadPagedDataGrid } from '../../components/paged-grid';
@@ -113,9 +115,13 @@ export default function AppShell() {
   const logout = useLogout();
   const serviceCode = useServiceCodeText(user);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const homePath = homePathFor(user);
+  const home = { path: homePath, label: menuFor(user).find((entry) => entry.path === homePath)?.label ?? 'your first screen' };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <LoadingOverlay />
       <SkipLink />
       {/* Above the permanent sidebar on desktop; below the temporary drawer on mobile. */}
       <AppBar position="fixed" elevation={0} sx={mobile ? undefined : { zIndex: theme.zIndex.drawer + 1 }}>
@@ -154,20 +160,22 @@ export default function AppShell() {
           transitionDuration={MOBILE_DRAWER_MS}
           slotProps={{ paper: { sx: { width: DRAWER_WIDTH + 40 } } }}
         >
-          <Box sx={{ p: 2 }}>
-            <Typography variant="subtitle1">Hi, {user?.userName ?? ''}</Typography>
-            <Typography variant="body2" color="text.secondary">
-              Service code: {serviceCode}
-            </Typography>
-          </Box>
-          <Divider />
-          <SideMenu onNavigate={() => setDrawerOpen(false)} />
-          <Divider />
-          <Box sx={{ p: 2 }}>
-            <Button variant="outlined" fullWidth startIcon={<LogoutIcon />} onClick={logout}>
+          {/* Logout beside the greeting, in the first screen whatever the menu's length (issue 24). */}
+          <Box sx={{ p: 2, display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Typography variant="subtitle1" noWrap>
+                Hi, {user?.userName ?? ''}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Service code: {serviceCode}
+              </Typography>
+            </Box>
+            <Button variant="outlined" size="small" startIcon={<LogoutIcon />} onClick={logout} sx={{ flexShrink: 0 }}>
               Logout
             </Button>
           </Box>
+          <Divider />
+          <SideMenu onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       ) : (
         <Drawer
@@ -191,9 +199,7 @@ export default function AppShell() {
           )}
           <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
             {/* The bars and menu stay while a screen's code loads. */}
-            <Suspense fallback={<PageFallback />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageFallback />}>{canOpen(user, pathname) ? <Outlet /> : <NoAccess home={home} />}</Suspense>
           </Box>
         </Box>
         <Box component="footer" sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'body2' }}>

@@ -1,4 +1,4 @@
-import { menuFor } from './menu';
+import { canOpen, menuFor } from './menu';
 
 const labels = (role: 'agent' | 'admin' | 'super-user', isAfcon = false) => menuFor({ role, isAfcon }).map((e) => e.label);
 const CAMPAIGN_PATHS = [
@@ -40,5 +40,26 @@ describe('sidebar menu by role', () => {
   it('gives the Afcon-only account the Afcon menu alone', () => {
     expect(labels('agent', true)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
     expect(menuFor({ role: 'agent', isAfcon: true }).map((e) => e.path)).toEqual(CAMPAIGN_PATHS.slice(8));
+  });
+});
+
+describe('which screens a role may open (issue 24)', () => {
+  const agent = { role: 'agent', isAfcon: false } as const;
+  const admin = { role: 'admin', isAfcon: false } as const;
+  const afcon = { role: 'agent', isAfcon: true } as const;
+
+  it('lets agents open their menu, their profile and the settings, and nothing of the managers or the campaigns', () => {
+    for (const path of ['/transactions', '/failed', '/search', '/dashboard', '/contents', '/sms', '/account', '/settings', '/Transactions/']) expect([path, canOpen(agent, path)]).toEqual([path, true]);
+    for (const path of ['/users', '/category', '/categories/new', '/service/code', ...CAMPAIGN_PATHS]) expect([path, canOpen(agent, path)]).toEqual([path, false]);
+  });
+
+  it('lets admins open every screen', () => {
+    for (const path of ['/users', '/categories/all', '/service/code', '/account', ...CAMPAIGN_PATHS]) expect([path, canOpen(admin, path)]).toEqual([path, true]);
+  });
+
+  it('lets the Afcon-only account open the AFCON screens, its profile and the settings only', () => {
+    for (const path of CAMPAIGN_PATHS.filter((p) => p.startsWith('/afcon'))) expect(canOpen(afcon, path)).toBe(true);
+    for (const path of ['/transactions', '/dashboard', '/users', '/world/cup/failed']) expect([path, canOpen(afcon, path)]).toEqual([path, false]);
+    expect(canOpen(afcon, '/account')).toBe(true);
   });
 });

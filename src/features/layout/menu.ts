@@ -1,5 +1,6 @@
 import { AFCON, CAMPAIGNS, type CampaignScreenEntry } from '../../domain/campaigns';
 import type { LoginUser } from '../../domain/entities';
+import { routePathKey } from '../../domain/first-visit';
 import { isManager } from '../../domain/roles';
 
 export interface MenuEntry {
@@ -47,4 +48,19 @@ export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuE
   if (!user) return [];
   if (user.isAfcon) return AFCON_ONLY;
   return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP] : REGULAR;
+}
+
+/** Screens anyone signed in may open without a menu entry: their profile (DESIGN §5) and the settings. */
+const EVERYONE = ['/account', '/settings'];
+/** Paths that show a menu entry's screen under another name. */
+const SAME_SCREEN: Record<string, string> = { '/categories/all': '/category', '/categories/new': '/category' };
+
+/**
+ * Whether the person may open the screen at `pathname` (issue 24): what their menu offers, plus
+ * EVERYONE's. The server refuses the rest anyway; the shell shows NoAccess instead of asking it.
+ */
+export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon'> | null, pathname: string): boolean {
+  const path = routePathKey(pathname);
+  const screen = SAME_SCREEN[path] ?? path;
+  return EVERYONE.includes(screen) || menuFor(user).some((entry) => entry.path === screen);
 }

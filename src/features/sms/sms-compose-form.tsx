@@ -1,13 +1,10 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useField, type FormikHelpers } from 'formik';
+import type { FormikHelpers } from 'formik';
 import { useSendSmsMutation } from '../../api/sms-api';
 import { FormCard } from '../../components/form-card';
-import { FormSelect, FormTextField } from '../../components/form-fields';
+import { FormSelect, FormTextField, SmsLengthCounter } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
 import { SMS_CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../domain/category-levels';
 import { smsSchema } from '../../domain/schemas/catalogue';
-import { SMS_MAX_LENGTH, smsSegments } from '../../domain/sms-segments';
 
 interface SmsFormValues {
   categoryLevel: string;
@@ -17,22 +14,6 @@ interface SmsFormValues {
 
 const emptySms: SmsFormValues = { categoryLevel: '0', phoneNumber: '', message: '' };
 const LEVEL_OPTIONS = SMS_CATEGORY_LEVELS.map((level) => ({ value: level, label: categoryLevelLabel(level) }));
-
-/** SPEC §2 counter n/160, plus the parts the network will bill (DESIGN §5). */
-function MessageCounter() {
-  const [field] = useField<string>('message');
-  const segments = smsSegments(field.value ?? '');
-  return (
-    <Stack direction="row" spacing={2} aria-live="polite">
-      <Typography variant="caption" color="text.secondary">
-        {segments.units}/{SMS_MAX_LENGTH}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {segments.parts} SMS{segments.encoding === 'UCS-2' ? ' (Unicode)' : ''}
-      </Typography>
-    </Stack>
-  );
-}
 
 /** The 'New message' form; resets after a message went out. */
 export function SmsComposeForm() {
@@ -49,7 +30,7 @@ export function SmsComposeForm() {
       <FormSelect name="categoryLevel" label="Category level" options={LEVEL_OPTIONS} required />
       <FormTextField name="phoneNumber" label="Phone number" placeholder="256750461xxx" required slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
       <FormTextField name="message" label="Message" multiline minRows={3} required />
-      <MessageCounter />
+      <SmsLengthCounter name="message" parts />
     </FormCard>
   );
 }

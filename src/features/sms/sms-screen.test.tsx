@@ -18,8 +18,15 @@ describe('Sms screen', () => {
     await fillField(messageInput, 'Hello');
     expect(within(form).getByText('5/160')).toBeInTheDocument();
     expect(within(form).getByText('1 SMS')).toBeInTheDocument();
+    const normal = getComputedStyle(within(form).getByText('5/160')).color;
     await fillField(messageInput, 'é'.repeat(10) + 'ж'.repeat(90));
     expect(within(form).getByText('2 SMS (Unicode)')).toBeInTheDocument();
+    // Past 160, which the form refuses, the counter turns to the error colour and the parts go (issue 24).
+    await fillField(messageInput, 'a'.repeat(170));
+    const over = within(form).getByText('170/160');
+    expect(getComputedStyle(over).color).not.toBe(normal);
+    expect(getComputedStyle(over).color).toBe('rgb(211, 47, 47)');
+    expect(within(form).queryByText(/\d SMS/)).not.toBeInTheDocument();
 
     const phone = within(form).getByLabelText(fieldLabel('Phone number'));
     await fillField(phone, '0750461234');

@@ -3,6 +3,7 @@ import { useGetFailedTransactionsQuery, useResolveTransactionMutation } from '..
 import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend } from '../../components/transactions/list-legends';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
+import { TotalCount } from '../../components/transactions/total-count';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
@@ -19,14 +20,15 @@ export default function FailedTransactionsScreen() {
   const day = formatDay(date);
   useLoadToast(query, `Failed transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
-  const { resolvedIds, onResolve } = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('failed', { resolvedIds, onResolve });
+  const onResolve = useResolve(resolveTransaction);
+  const listColumns = useTransactionColumns('failed', { onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {`Failed transactions for ${day} ( ${grid.rowCount} )`}
+        {`Failed transactions for ${day} `}
+        <TotalCount total={grid.rowCount} />
       </Typography>
       <FailedTransactionsLegend />
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />

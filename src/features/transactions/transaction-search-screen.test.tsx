@@ -37,7 +37,30 @@ describe('Transaction search screen', () => {
     await waitFor(() => expect(within(paidRow).getByRole('button', { name: 'Ticket' })).toBeInTheDocument(), { timeout: 4000 });
     // A failed call has no ticket to copy.
     const failedRow = screen.getByText('failed').closest('[role="row"]') as HTMLElement;
-    expect(within(failedRow).getByRole('button', { name: 'Ticket' })).toBeDisabled();
+    expect(within(failedRow).getByRole('button', { name: 'Ticket' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it("says 'Invalid phone number' in the field and asks the API nothing for a bad number (issue 24)", async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    try {
+      const { user } = await renderApp({ url: '/search', user: TEST_ADMIN });
+      const field = await screen.findByRole('textbox', { name: 'Phone number' });
+      await user.type(field, 'abc');
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      expect(field).toHaveAccessibleDescription('Invalid phone number');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      const searches = fetchSpy.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes('/search'));
+      expect(searches).toHaveLength(0);
+      expect(screen.queryByText('Unexpected error')).not.toBeInTheDocument();
+      // Typing again clears the message; a good number searches.
+      await user.clear(field);
+      expect(field).not.toHaveAccessibleDescription();
+      await user.type(field, phone);
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      await screen.findByText('Showing 2 out of 2 entries');
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 
   it("shows an agent none of another agent's calls", async () => {

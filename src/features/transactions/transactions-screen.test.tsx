@@ -51,19 +51,47 @@ describe('Transactions screen', () => {
     expect(within(rowOf(calls[50].phoneNumber)).getByText('N/A')).toBeInTheDocument(); // pending: no response time
   });
 
-  it('keeps a row resolved when the server refuses (SPEC §4)', async () => {
-    const { user, store } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
+  it('offers Resolve on the failed call only (issue 24)', async () => {
+    const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
     await chooseCode(user, code.name);
     await screen.findByText('Showing 50 out of 51 entries');
-    const pending = rowOf(calls[50].phoneNumber);
-    expect(within(pending).getByText('No')).toBeInTheDocument();
-    await user.click(within(pending).getByRole('button', { name: 'Resolve' }));
-    // The server answers 400 (only failed calls can be resolved): the row stays Yes.
+    const resolveIn = (phoneNumber: string) => within(rowOf(phoneNumber)).queryByRole('button', { name: /^Resolved?$/ });
+    expect(resolveIn(calls[1].phoneNumber)).toHaveTextContent('Resolve');
+    for (const pending of calls.slice(2)) expect(resolveIn(pending.phoneNumber)).toBeNull();
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toBeEnabled());
+    await user.click(next);
+    await screen.findByText('Showing 1 out of 51 entries');
+    expect(resolveIn(calls[0].phoneNumber)).toBeNull(); // processed
+  });
+
+  it('shows a resolve at once, takes it back when the server is not told, and then shows what the server answered', async () => {
+    const realFetch = globalThis.fetch.bind(globalThis);
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const isResolveCall = (input: RequestInfo | URL) => String(input instanceof Request ? input.url : input).includes(`/to/give/attention/${calls[1]._id}`);
+    // The network fails the first resolve, once the test has seen the row meanwhile; the rest reach the real API.
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (!isResolveCall(input)) return realFetch(input, init);
+      fetchSpy.mockRestore();
+      await held;
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = await renderApp({ url: '/transactions', user: code.agent });
+    await screen.findByText('Showing 50 out of 51 entries');
+    await user.click(within(rowOf(calls[1].phoneNumber)).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(within(rowOf(calls[1].phoneNumber)).getByText('Yes')).toBeInTheDocument());
+    expect(within(rowOf(calls[1].phoneNumber)).getByRole('button', { name: 'Resolved' })).toHaveAttribute('aria-disabled', 'true');
+
+    answer();
     expect(await screen.findByText('Unexpected error')).toBeInTheDocument();
-    const after = rowOf(calls[50].phoneNumber);
-    expect(within(after).getByText('Yes')).toBeInTheDocument();
-    expect(within(after).getByRole('button', { name: 'Resolved' })).toBeDisabled();
-    expect(store.getState().resolved.ids).toContain(calls[50]._id);
+    await waitFor(() => expect(within(rowOf(calls[1].phoneNumber)).getByText('No')).toBeInTheDocument());
+
+    await user.click(within(rowOf(calls[1].phoneNumber)).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Resolved', { selector: '#notistack-snackbar, #notistack-snackbar *' })).toBeInTheDocument();
+    const resolvedBy = new RegExp(`^Resolved by ${code.agent.userName} on `);
+    await waitFor(() => expect(within(rowOf(calls[1].phoneNumber)).getByRole('button', { name: 'Resolved' })).toHaveAccessibleDescription(resolvedBy));
+    expect(within(rowOf(calls[1].phoneNumber)).getByText('Yes')).toBeInTheDocument();
   });
 
   it('shows an agent its own service code, fixed', async () => {

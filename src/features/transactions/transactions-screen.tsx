@@ -3,6 +3,7 @@ import { useGetTransactionsQuery, useResolveTransactionMutation } from '../../ap
 import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
+import { TotalCount } from '../../components/transactions/total-count';
 import { useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
@@ -19,15 +20,15 @@ export default function TransactionsScreen() {
   const day = formatDay(date);
   useLoadToast(query, `Transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
-  const { resolvedIds, onResolve } = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('transactions', { resolvedIds, onResolve });
+  const onResolve = useResolve(resolveTransaction);
+  const listColumns = useTransactionColumns('transactions', { onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
     <>
-      {/* One text node: the count arriving must not move the text after it (a layout shift). */}
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {`Transactions for ${day} ( ${grid.rowCount} )`}
+        {`Transactions for ${day} `}
+        <TotalCount total={grid.rowCount} />
       </Typography>
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
         <ExportCsvButton filter={{ name: name || undefined, date }} />

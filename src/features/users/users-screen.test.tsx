@@ -65,7 +65,7 @@ describe('Users screen', () => {
     expect(await rowOf(renamed)).toBeInTheDocument();
   });
 
-  it('disables Edit for the admin row', async () => {
+  it('disables Edit for the admin row and says why', async () => {
     const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
     await screen.findByRole('grid', { name: 'Users' });
     // The first admin is the oldest account, so it sits on the last page: walk there.
@@ -78,6 +78,16 @@ describe('Users screen', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled());
       await waitFor(() => expect(next).not.toHaveAttribute('data-loading'));
     }
-    expect(within(adminRow()!).getByRole('button', { name: `Edit ${TEST_ADMIN.userName}` })).toBeDisabled();
+    const edit = within(adminRow()!).getByRole('button', { name: `Edit ${TEST_ADMIN.userName}` });
+    // Disabled, it still takes the focus and says why (issue 24); a click opens nothing.
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
+    expect(edit).toHaveClass('cell-button', 'cell-button-outlined'); // still drawn as a grid button under its tooltip
+    expect(edit).toHaveAccessibleDescription('Admins and super-users cannot be edited here');
+    await user.click(edit);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.tab();
+    await user.tab({ shift: true });
+    expect(edit).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Admins and super-users cannot be edited here');
   });
 });

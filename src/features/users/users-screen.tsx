@@ -32,7 +32,7 @@ export default function UsersScreen() {
       editColumn<User>({
         label: (row) => row.userName,
         onEdit: setEditing,
-        disabled: (row) => !isEditableRole(row.role),
+        disabledReason: (row) => (isEditableRole(row.role) ? null : 'Admins and super-users cannot be edited here'),
         field: 'action',
         headerName: 'Action',
         width: 110,

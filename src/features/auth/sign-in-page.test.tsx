@@ -4,10 +4,10 @@ import type { LoginResults } from '../../api/login-request';
 import { hasStoredSession, storageItem, SESSION_PERSIST_KEY } from '../../state/persisted-storage';
 import { uniqueName } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
-import { LightSignIn } from './light-sign-in';
+import { StandaloneSignIn } from './sign-in-page';
 
-/** The first visit's sign-in page (no store, no router), against the real API. */
-describe('Light sign in', () => {
+/** The sign-in page of a first visit, before the app loads (no store, no router), against the real API. */
+describe('Sign in before the app loads', () => {
   let fetchSpy: jest.SpyInstance;
   beforeEach(() => {
     fetchSpy = jest.spyOn(globalThis, 'fetch');
@@ -16,7 +16,7 @@ describe('Light sign in', () => {
 
   const setup = () => {
     const onSignedIn = jest.fn<Promise<void>, [LoginResults]>(() => Promise.resolve());
-    render(<LightSignIn onSignedIn={onSignedIn} />);
+    render(<StandaloneSignIn onSignedIn={onSignedIn} />);
     return { onSignedIn, user: userEvent.setup({ delay: null }) };
   };
 
