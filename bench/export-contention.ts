@@ -12,10 +12,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startBuiltServer, type ServerProcess } from './server-process';
+import { freePort } from '../scripts/free-port';
+import { percentile, sleep } from './measure';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -28,22 +29,7 @@ const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
 const USSD_TOKEN = 'bench-ussd-callback-token-0123456789';
 const CODE = '*217*1#';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-};
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One request on its own connection; answers status, bytes read and milliseconds. */
 function request(base: string, method: string, url: string, body?: string, headers: Record<string, string> = {}) {

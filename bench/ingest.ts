@@ -22,7 +22,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -31,6 +30,8 @@ import { signedCallback } from '../server/src/ingestion/callback-signature';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, contents, serviceCodes } from '../server/src/db/schema';
 import { startBuiltServer, type ServerProcess } from './server-process';
+import { freePort } from '../scripts/free-port';
+import { percentile, sleep } from './measure';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -73,23 +74,7 @@ async function end(server: ServerProcess, how: 'stop' | 'kill') {
   await (how === 'stop' ? server.stop() : server.kill());
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A category with one priced level and its active ticket, on each code the customers dial. */
 async function addCatalogue(database: Database) {

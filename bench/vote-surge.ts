@@ -20,8 +20,10 @@ import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
 import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { signedCallback } from '../server/src/ingestion/callback-signature';
-import { adminQuery, freePort, PG_URL } from './ingest';
+import { adminQuery, PG_URL } from './ingest';
 import { startBuiltServer, type ServerProcess } from './server-process';
+import { freePort } from '../scripts/free-port';
+import { percentile, sleep } from './measure';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -36,12 +38,6 @@ const DB_NAME = 'dialdesk_surge';
 const ADMIN = { userName: 'surge-admin', password: 'surge-password-1' };
 const HOPS = ['menu', 'round', 'team', 'confirm', 'callback'] as const;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 
 export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD } = {}): Promise<string> {
   const VOTE_RATE = voteRate;

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './free-port';
 
 /** Debian's PgBouncer (`apt-get install -y pgbouncer`). */
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
@@ -15,16 +15,6 @@ export interface RunningPgBouncer {
   cpuMs(): number;
   stop(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * PgBouncer in front of the PostgreSQL server of `serverUrl`, for its database `database`, in
