@@ -27,15 +27,22 @@ export async function eventually(check: () => Promise<boolean> | boolean) {
  * A world of its own for one test file: an in-memory PGlite (or, with TEST_DATABASE_URL,
  * a fresh database on that PostgreSQL server), migrated, and the app built in-process.
  */
-export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd'> = {}) {
-  const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ db: database.db, jwtSecret: 'test-secret-' + crypto.randomUUID(), callbackSecret: TEST_CALLBACK_SECRET, ...options, ussd: { callbackToken: TEST_USSD_TOKEN, ...options.ussd } });
+export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'live' | 'incidents'> = {}) {
+  const { database, drop, url } = await openTestDatabase();
+  // On PostgreSQL the live stream hears changes through LISTEN/NOTIFY, as several API processes do.
+  const live = { ...(url ? { feed: { kind: 'postgres' as const, databaseUrl: url } } : {}), ...options.live };
+  const jwtSecret = 'test-secret-' + crypto.randomUUID();
+  const app = await buildApp({ db: database.db, jwtSecret, callbackSecret: TEST_CALLBACK_SECRET, ...options, live, ussd: { callbackToken: TEST_USSD_TOKEN, ...options.ussd } });
   await app.ready();
   let counter = 0;
 
   const world = {
     app,
     db: database.db,
+    /** The PostgreSQL database of this world (TEST_DATABASE_URL), undefined on PGlite. */
+    databaseUrl: url,
+    /** The access tokens' key, for another app on the same database to accept this world's sessions. */
+    jwtSecret,
     async close() {
       await app.close();
       await database.close();
@@ -79,7 +86,7 @@ export async function buildTestWorld(options: Pick<AppDeps, 'timeZone' | 'webRoo
   return world;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { database: await openDatabase({ dataDir: 'memory' }), drop: async () => {} };
   const name = `dialdesk_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -92,6 +99,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new Client({ connectionString: serverUrl });
       await c.connect();
