@@ -81,6 +81,22 @@ describe('the live stream', () => {
     live.stream.close();
   });
 
+  it('reads nothing while nobody listens, and stops hearing the feed when the last client leaves', async () => {
+    const live = world({ flushMs: 5 });
+    live.change(call('*217*1#'));
+    await sleep(30);
+    expect(live.reads).toEqual([]);
+    const client = live.client();
+    live.change(call('*217*1#'));
+    await eventually(() => client.calls().length === 1);
+    client.sink.destroy();
+    await eventually(() => live.stream.size === 0);
+    live.change(call('*217*1#'));
+    await sleep(30);
+    expect(live.reads).toHaveLength(1);
+    live.stream.close();
+  });
+
   it("sends each client only its scope's calls", async () => {
     const live = world({ flushMs: 10 });
     const manager = live.client();

@@ -83,7 +83,7 @@ function listeners() {
 
 /**
  * The feed of one process (PGlite, or one API process on PostgreSQL): changes go straight to this
- * process's subscribers; with none, a change costs nothing but a check.
+ * process's subscribers; with none (no live client), a change costs nothing but a check.
  */
 export function inProcessChangeFeed(options: { batchMs?: number } = {}): ChangeFeed {
   const subscribers = listeners();
@@ -208,8 +208,12 @@ export function postgresChangeFeed(options: PostgresFeedOptions): ChangeFeed {
 
   return {
     kind: 'postgres',
-    callsChanged: (ids) => pending.calls(ids),
-    incidentChanged: (incident) => pending.incident(incident),
+    callsChanged(ids) {
+      if (!closed) pending.calls(ids);
+    },
+    incidentChanged(incident) {
+      if (!closed) pending.incident(incident);
+    },
     subscribe: subscribers.add,
     start: () => listen(),
     async close() {

@@ -76,7 +76,15 @@ export function liveStream(options: LiveStreamOptions) {
   let lastFlush = 0;
   let batch = 0;
 
-  const remove = (connection: Connection) => connections.delete(connection);
+  // The feed is heard only while someone listens: with no client, a change costs this process nothing.
+  let unsubscribe: (() => void) | undefined;
+  const remove = (connection: Connection) => {
+    connections.delete(connection);
+    if (connections.size === 0) {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    }
+  };
 
   /** Writes unless the client is too far behind; then it is dropped. */
   function send(connection: Connection, text: string) {
@@ -139,15 +147,14 @@ export function liveStream(options: LiveStreamOptions) {
     }
   }
 
-  const unsubscribe = feed.subscribe((delivery: FeedDelivery) => {
-    if (connections.size === 0) return;
+  const hear = (delivery: FeedDelivery) => {
     if (delivery.kind === 'gap') pending.gap = true;
     else {
       for (const id of delivery.calls) pending.calls.add(id);
       pending.incidents.push(...delivery.incidents);
     }
     schedule();
-  });
+  };
 
   const heartbeat = setInterval(() => {
     const at = now();
@@ -174,6 +181,7 @@ export function liveStream(options: LiveStreamOptions) {
     add(client: LiveClient) {
       const connection: Connection = { ...client, refreshedAt: now() };
       connections.add(connection);
+      unsubscribe ??= feed.subscribe(hear);
       client.sink.on('close', () => remove(connection));
       send(connection, ': connected\n\n');
     },
@@ -182,11 +190,12 @@ export function liveStream(options: LiveStreamOptions) {
     },
     /** Ends every stream (the server is closing) and hears no more. */
     close() {
-      unsubscribe();
       clearInterval(heartbeat);
       clearTimeout(timer);
-      for (const connection of connections) connection.sink.end();
-      connections.clear();
+      for (const connection of [...connections]) {
+        remove(connection);
+        connection.sink.end();
+      }
     },
   };
 }
