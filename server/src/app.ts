@@ -6,12 +6,16 @@ import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
 import type { Db } from './db/client';
 import { ingestion } from './ingestion/ingestion';
+import { inProcessChangeFeed, postgresChangeFeed } from './live/change-feed';
+import { DEFAULT_INCIDENT_SETTINGS, incidentDetector, type IncidentSettings } from './live/incident-detector';
+import { liveStream } from './live/live-stream';
 import answerCachePlugin, { answerCache, DEFAULT_RANKING_CACHE_MS, type AnswerCache } from './plugins/answer-cache';
 import authPlugin from './plugins/auth';
 import databasePlugin from './plugins/database';
 import errorsPlugin, { frameworkError } from './plugins/errors';
 import ingestionPlugin from './plugins/ingestion';
 import inputGuardPlugin from './plugins/input-guard';
+import livePlugin from './plugins/live';
 import providersPlugin, { type Providers } from './plugins/providers';
 import webPlugin from './plugins/web';
 import { componentSchemas, TAGS } from './openapi';
@@ -19,6 +23,7 @@ import { localMailProvider } from './providers/mail';
 import { externalPaymentProvider, type PaymentProvider } from './providers/payment';
 import type { PaymentProviderFactory } from './providers/payment-from-config';
 import { localSmsProvider } from './providers/sms';
+import { transactionsRepository } from './repositories/transactions-repository';
 import authRoutes from './routes/auth';
 import campaignListsRoutes from './routes/campaign-lists';
 import campaignRankingsRoutes from './routes/campaign-rankings';
@@ -28,6 +33,8 @@ import categoriesRoutes from './routes/categories';
 import contentsRoutes from './routes/contents';
 import dashboardRoutes from './routes/dashboard';
 import healthRoutes from './routes/health';
+import incidentsRoutes from './routes/incidents';
+import liveRoutes from './routes/live';
 import serviceCodesRoutes from './routes/service-codes';
 import smsRoutes from './routes/sms';
 import transactionEventsRoutes from './routes/transaction-events';
@@ -75,6 +82,13 @@ export interface AppDeps {
    * is unset (ALLOWED_HOSTS); by default localhost and 127.0.0.1 on any port.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The live stream's change feed (LIVE_FEED): in this process unless `{ kind: 'postgres', databaseUrl }`,
+   * which several API processes on one PostgreSQL need (LISTEN/NOTIFY); and its timings.
+   */
+  live?: { feed?: { kind: 'process' } | { kind: 'postgres'; databaseUrl: string }; batchMs?: number; flushMs?: number; heartbeatMs?: number; maxBufferedBytes?: number };
+  /** The incident rules' thresholds (INCIDENT_*); `everyMs` runs the detector while the app is up (main.ts; tests detect on fixed clocks). */
+  incidents?: Partial<IncidentSettings> & { everyMs?: number };
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -122,6 +136,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(databasePlugin, { db: deps.db });
   const answers = deps.answerCache ?? answerCache({ ttlMs: deps.rankingCacheMs ?? DEFAULT_RANKING_CACHE_MS });
   const sms = deps.providers?.sms ?? localSmsProvider();
+  const mail = deps.providers?.mail ?? localMailProvider(deps.db);
+  // What changed, for GET /v1/live: in this process, or through PostgreSQL to every instance.
+  const liveFeed = deps.live?.feed;
+  const feed =
+    liveFeed?.kind === 'postgres'
+      ? postgresChangeFeed({ databaseUrl: liveFeed.databaseUrl, db: deps.db, log: app.log, batchMs: deps.live?.batchMs })
+      : inProcessChangeFeed({ batchMs: deps.live?.batchMs });
   // The money path, built once: the settlement the callback route, the providers and the sweeper share.
   const wing = ingestion({
     db: deps.db,
@@ -129,14 +150,25 @@ export async function buildApp(deps: AppDeps) {
     // Settles nothing by itself, so tests decide every outcome; main.ts picks PAYMENT_PROVIDER.
     payment: deps.providers?.payment ?? externalPaymentProvider(),
     onVoteCounted: answers.voteCounted,
+    onCallChanged: (id) => feed.callsChanged(id),
     ussdMenuCacheMs: deps.ussdMenuCacheMs ?? 0,
     confirmsPerMinute: deps.ussd?.confirmsPerMinute ?? 5,
     log: app.log,
   });
-  await app.register(providersPlugin, { providers: { mail: deps.providers?.mail ?? localMailProvider(deps.db), sms, payment: wing.payment } });
+  await app.register(providersPlugin, { providers: { mail, sms, payment: wing.payment } });
   await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs });
   await app.register(answerCachePlugin, { cache: answers });
   await app.register(ingestionPlugin, { wing, sweeper: deps.sweeper });
+  const { everyMs: detectEveryMs, ...incidentSettings } = deps.incidents ?? {};
+  const settings = { ...DEFAULT_INCIDENT_SETTINGS, ...incidentSettings };
+  const calls = transactionsRepository(deps.db);
+  const live = {
+    feed,
+    settings,
+    stream: liveStream({ feed, readCalls: calls.liveStates, log: app.log, flushMs: deps.live?.flushMs, heartbeatMs: deps.live?.heartbeatMs, maxBufferedBytes: deps.live?.maxBufferedBytes }),
+    detector: incidentDetector({ db: deps.db, feed, mail, settings, log: app.log }),
+  };
+  await app.register(livePlugin, { live, detectEveryMs });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 
   // Routes, one module per resource (paths as SPEC §7).
@@ -152,6 +184,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(transactionsRoutes);
   await app.register(transactionEventsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(liveRoutes);
+  await app.register(incidentsRoutes);
   await app.register(ussdRoutes, { token: deps.ussd?.callbackToken ?? crypto.randomBytes(32).toString('base64url'), allowedSources: deps.ussd?.allowedSources });
   await app.register(paymentsRoutes, { callbackAuth: { kind: 'signature', secret: callbackSecret } });
   await app.register(campaignsRoutes);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
+import { DEFAULT_INCIDENT_SETTINGS, type IncidentSettings } from './live/incident-detector';
 import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
 
 /** Configuration from the environment (DESIGN §2). */
@@ -37,6 +38,12 @@ export interface Config {
   ussdAllowedSources?: string[];
   /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
   ussdConfirmsPerMinute: number;
+  /** LIVE_FEED: how GET /v1/live hears of changes: in this process, or through PostgreSQL from every instance. */
+  liveFeed: 'process' | 'postgres';
+  /** INCIDENT_CHECK_SECONDS: how often the incident rules run (0: never). */
+  incidentCheckSeconds: number;
+  /** The incident rules' thresholds (INCIDENT_*). */
+  incidents: IncidentSettings;
   /** With SMS_PROVIDER=africastalking: the token its delivery-report URL carries (?token=). */
   atCallbackToken?: string;
   webRoot?: string;
@@ -75,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ussdAllowedSources: allowedSources(env.USSD_ALLOWED_SOURCES),
     ussdConfirmsPerMinute: numberIn(env.USSD_CONFIRMS_PER_MINUTE, 'USSD_CONFIRMS_PER_MINUTE', 1, 1000, 5),
     atCallbackToken: atCallbackToken(env),
+    liveFeed: liveFeed(env.LIVE_FEED, databaseUrl),
+    incidentCheckSeconds: numberIn(env.INCIDENT_CHECK_SECONDS, 'INCIDENT_CHECK_SECONDS', 0, 3600, 30),
+    incidents: incidentSettings(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.
     webRoot: env.WEB_ROOT ?? path.resolve(process.cwd(), 'dist/web'),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -103,6 +113,32 @@ function paymentProviderName(value: string | undefined): PaymentProviderName {
   const name = (value || 'local').toLowerCase();
   if (!(PAYMENT_PROVIDERS as readonly string[]).includes(name)) throw new Error(`Unknown PAYMENT_PROVIDER "${value}" (use ${PAYMENT_PROVIDERS.join(', ')})`);
   return name as PaymentProviderName;
+}
+
+/** LIVE_FEED: `postgres` (LISTEN/NOTIFY, for several API processes on one database) is the default with DATABASE_URL. */
+function liveFeed(value: string | undefined, databaseUrl: string | undefined): 'process' | 'postgres' {
+  const feed = (value || (databaseUrl ? 'postgres' : 'process')).toLowerCase();
+  if (feed !== 'process' && feed !== 'postgres') throw new Error(`Unknown LIVE_FEED "${value}" (use process or postgres)`);
+  if (feed === 'postgres' && !databaseUrl) throw new Error('LIVE_FEED=postgres needs DATABASE_URL');
+  return feed;
+}
+
+/** The incident rules' thresholds (README 'Incidents'). */
+function incidentSettings(env: NodeJS.ProcessEnv): IncidentSettings {
+  const d = DEFAULT_INCIDENT_SETTINGS;
+  const mail = env.INCIDENT_MAIL ?? '1';
+  if (mail !== '0' && mail !== '1') throw new Error('INCIDENT_MAIL must be 0 or 1');
+  return {
+    windowMinutes: numberIn(env.INCIDENT_WINDOW_MINUTES, 'INCIDENT_WINDOW_MINUTES', 1, 1440, d.windowMinutes),
+    failureMinCalls: numberIn(env.INCIDENT_FAILURE_MIN_CALLS, 'INCIDENT_FAILURE_MIN_CALLS', 1, 1_000_000, d.failureMinCalls),
+    failureFactor: numberIn(env.INCIDENT_FAILURE_FACTOR, 'INCIDENT_FAILURE_FACTOR', 1, 100, d.failureFactor),
+    failureMargin: numberIn(env.INCIDENT_FAILURE_MARGIN, 'INCIDENT_FAILURE_MARGIN', 0, 1, d.failureMargin),
+    silenceMinutes: numberIn(env.INCIDENT_SILENCE_MINUTES, 'INCIDENT_SILENCE_MINUTES', 1, 1440, d.silenceMinutes),
+    silenceMinPayments: numberIn(env.INCIDENT_SILENCE_MIN_PAYMENTS, 'INCIDENT_SILENCE_MIN_PAYMENTS', 1, 1_000_000, d.silenceMinPayments),
+    smsFailureShare: numberIn(env.INCIDENT_SMS_FAILURE_SHARE, 'INCIDENT_SMS_FAILURE_SHARE', 0, 1, d.smsFailureShare),
+    smsMinMessages: numberIn(env.INCIDENT_SMS_MIN_MESSAGES, 'INCIDENT_SMS_MIN_MESSAGES', 1, 1_000_000, d.smsMinMessages),
+    mail: mail === '1',
+  };
 }
 
 /** RANKING_CACHE_MS: up to a minute, as a ranking older than that would no longer pass for current. */

@@ -2,6 +2,8 @@ import type { SwaggerTransform } from '@fastify/swagger';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { AnyObjectSchema } from 'yup';
 import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
+import { INCIDENT_KINDS } from '../../src/domain/incidents';
+import { BULK_RESOLVE_OUTCOMES, RESOLVE_REASONS } from '../../src/domain/resolution';
 import { ROLES } from '../../src/domain/roles';
 import { TRANSACTION_STATUSES } from '../../src/domain/schemas/transactions';
 import { TRANSACTION_EVENT_KINDS } from '../../src/domain/transaction-events';
@@ -17,6 +19,8 @@ export type JsonSchema = { [key: string]: unknown };
 
 type FieldDescription = {
   type: string;
+  /** An array's item. */
+  innerType?: FieldDescription;
   optional?: boolean;
   nullable?: boolean;
   default?: unknown;
@@ -28,12 +32,14 @@ const JSON_TYPES = new Set(['string', 'number', 'boolean']);
 
 /** One yup field as JSON schema: type, bounds, pattern, choices, nullability and default. */
 function fieldSchema(field: FieldDescription): JsonSchema {
-  const property: JsonSchema = JSON_TYPES.has(field.type) ? { type: field.type } : {};
+  const array = field.type === 'array';
+  const property: JsonSchema = JSON_TYPES.has(field.type) ? { type: field.type } : array ? { type: 'array', items: field.innerType ? fieldSchema(field.innerType) : {} } : {};
   const text = field.type === 'string';
+  const [min, max] = text ? ['minLength', 'maxLength'] : array ? ['minItems', 'maxItems'] : ['minimum', 'maximum'];
   for (const test of field.tests ?? []) {
     const params = test.params ?? {};
-    if (test.name === 'min' && typeof params.min === 'number') property[text ? 'minLength' : 'minimum'] = params.min;
-    else if (test.name === 'max' && typeof params.max === 'number') property[text ? 'maxLength' : 'maximum'] = params.max;
+    if (test.name === 'min' && typeof params.min === 'number') property[min] = params.min;
+    else if (test.name === 'max' && typeof params.max === 'number') property[max] = params.max;
     else if (test.name === 'length' && typeof params.length === 'number') Object.assign(property, { minLength: params.length, maxLength: params.length });
     else if (test.name === 'matches' && params.regex instanceof RegExp) property.pattern = params.regex.source;
     else if (test.name === 'email') property.format = 'email';
@@ -68,7 +74,7 @@ const integer = { type: 'integer' } as const;
 const id = { type: 'string', format: 'uuid' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const day = { type: 'string', format: 'date', description: 'A calendar day, YYYY-MM-DD, in the service time zone' } as const;
-const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, required });
+export const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, required });
 
 const named = object({ _id: id, name: string });
 const categoryLevel = { type: 'string', enum: [...CATEGORY_LEVELS] };
@@ -161,6 +167,8 @@ export const COMPONENT_SCHEMAS = {
       paymentRef: { ...nullableString, description: 'The mobile-money reference, for reconciling with the payment provider' },
       resolvedBy: { type: 'object', nullable: true, properties: { _id: id, userName: string }, required: ['_id', 'userName'], description: 'Who marked the failed call resolved (null until then, or when that user is gone)' },
       resolvedAt: { ...dateTime, nullable: true, description: 'When it was marked resolved' },
+      resolvedReason: { type: 'string', nullable: true, enum: [...RESOLVE_REASONS, null], description: 'Why it was resolved, when the resolver said' },
+      resolvedNote: { ...nullableString, description: "The resolver's note" },
     },
     // Every field is always there (server/src/repositories/transaction-reads.ts), null when unknown.
   ),
@@ -191,6 +199,23 @@ export const COMPONENT_SCHEMAS = {
     teams: { type: 'array', items: object({ teamName: string, votes: integer }) },
     games: { type: 'array', items: object({ teamName: string, teamName2: string, votes: integer }) },
   }),
+  Incident: object({
+    _id: id,
+    serviceCode: { ...nullableString, description: 'The service code it concerns; null for the whole service (payment provider, SMS gateway)' },
+    kind: { type: 'string', enum: [...INCIDENT_KINDS] },
+    openedAt: dateTime,
+    closedAt: { ...dateTime, nullable: true, description: 'Null while it is open' },
+    figures: { type: 'object', additionalProperties: {}, description: 'The figures that opened it: counts, shares from 0 to 1, thresholds' },
+  }),
+  ServiceCodeToday: object({
+    _id: id,
+    name: { type: 'string', example: '*217*4#' },
+    category: { type: 'object', nullable: true, properties: named.properties, required: ['_id', 'name'] },
+    calls: { ...integer, description: "Today's calls (service time zone)" },
+    failed: { ...integer, description: "Today's failed calls" },
+    failedShare: { type: 'number', description: 'failed / calls, from 0 to 1 (0 without calls)' },
+  }),
+  BulkResolveOutcome: object({ _id: id, outcome: { type: 'string', enum: [...BULK_RESOLVE_OUTCOMES] } }),
   DashboardSummary: object({
     date: day,
     name: { ...nullableString, description: 'The service code, or null for every code the caller reads' },
@@ -348,6 +373,8 @@ export const TAGS = [
   { name: 'sms', description: 'Single SMS and their delivery reports' },
   { name: 'transactions', description: 'Calls and their payments: lists, search, resolve and export' },
   { name: 'dashboard', description: 'The overview of a day' },
+  { name: 'live', description: 'Changes as they happen (server-sent events)' },
+  { name: 'incidents', description: 'Trouble the server noticed: payments failing, the payment provider silent, ticket SMS failing' },
   { name: 'ingestion', description: 'Callbacks of the mobile network and the payment provider' },
   { name: 'campaigns', description: 'Vote campaigns: descriptors, votes, results and ranking export' },
   { name: 'world cup', description: 'World Cup 2022 campaign lists and rankings' },

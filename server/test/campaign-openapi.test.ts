@@ -15,7 +15,8 @@ describe('campaign calls in the OpenAPI document', () => {
     for (const prefix of ['/v1/world/cup/analysis', '/v1/afcon/2024/analysis']) {
       expect(body(`${prefix}/all`)).toEqual(['name', 'date']);
       expect(body(`${prefix}/to/give/attention`)).toEqual(['name', 'date']);
-      expect(body(`${prefix}/to/give/attention/{id}`)).toEqual(['isResolved']);
+      expect(body(`${prefix}/to/give/attention/{id}`)).toEqual(['isResolved', 'reason', 'note']);
+      expect(body(`${prefix}/to/give/attention/bulk`)).toEqual(['ids', 'reason', 'note']);
       expect(body(`${prefix}/search`)).toEqual(['phoneNumber']);
     }
     for (const path of ['/v1/world/cup/better/all', '/v1/world/cup/final/winner/better/all', '/v1/world/cup/week2/better/all', '/v1/world/cup/week3/better/all', '/v1/world/cup/week4/better/all', '/v1/afcon/2024/better/all']) {

@@ -17,7 +17,7 @@ export const USSD_CALLBACK_URL = `/v1/ussd/callback?token=${TEST_USSD_TOKEN}`;
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
 export type TestWorldOptions = Pick<
   AppDeps,
-  'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'trustProxy'
+  'timeZone' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'trustProxy' | 'live' | 'incidents'
 >;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -33,9 +33,11 @@ export async function eventually(check: () => Promise<boolean> | boolean) {
  */
 export async function buildTestWorld(options: TestWorldOptions = {}) {
   const { database, drop, url } = await openTestDatabase();
+  // On PostgreSQL the live stream hears changes through LISTEN/NOTIFY, as several API processes do.
+  const liveOn = (more: TestWorldOptions) => ({ ...(url ? { feed: { kind: 'postgres' as const, databaseUrl: url } } : {}), ...more.live });
   const jwtSecret = 'test-secret-' + crypto.randomUUID();
   const appOn = async (db: Database['db'], more: TestWorldOptions) => {
-    const built = await buildApp({ db, jwtSecret, callbackSecret: TEST_CALLBACK_SECRET, ...more, ussd: { callbackToken: TEST_USSD_TOKEN, ...more.ussd } });
+    const built = await buildApp({ db, jwtSecret, callbackSecret: TEST_CALLBACK_SECRET, ...more, live: liveOn(more), ussd: { callbackToken: TEST_USSD_TOKEN, ...more.ussd } });
     await built.ready();
     return built;
   };
@@ -73,6 +75,8 @@ export async function buildTestWorld(options: TestWorldOptions = {}) {
         },
       };
     },
+    /** The access tokens' key, for another app on the same database to accept this world's sessions. */
+    jwtSecret,
     async close() {
       for (const other of others) await other.close();
       await app.close();

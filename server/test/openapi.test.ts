@@ -99,6 +99,9 @@ describe('the OpenAPI document', () => {
     expect(query('/v1/dashboard/summary')).toEqual(['name', 'date']);
     expect(query('/v1/transactions/export')).toEqual(['name', 'date', 'status']);
     expect(query('/v1/campaigns/{key}/results')).toEqual(['round']);
+    expect(query('/v1/incidents')).toEqual(['page', 'limit', 'state']);
+    expect(body('/v1/transactions/to/give/attention/bulk')).toMatchObject({ required: ['ids'], properties: { reason: { enum: ['reached-helped', 'refunded', 'could-not-reach', 'duplicate'] }, note: { maxLength: 500 } } });
+    expect(Object.keys(doc.paths['/v1/live'].get.responses['200'].content ?? {})).toEqual(['text/event-stream']);
   });
 
   it('marks the routes open to callers without a token', () => {
@@ -172,7 +175,17 @@ describe('the OpenAPI document', () => {
       await expectDocumented('POST', '/v1/transactions', '/v1/transactions', { name: code.name });
       await expectDocumented('GET', '/v1/transactions/to/give/attention', '/v1/transactions/to/give/attention');
       await expectDocumented('POST', '/v1/transactions/search', '/v1/transactions/search', { phoneNumber: '256770000001' });
-      await expectDocumented('POST', `/v1/transactions/to/give/attention/${failed.id}`, '/v1/transactions/to/give/attention/{id}', { isResolved: true });
+      await expectDocumented('POST', `/v1/transactions/to/give/attention/${failed.id}`, '/v1/transactions/to/give/attention/{id}', { isResolved: true, reason: 'refunded', note: 'Sent back' });
+      await expectDocumented('POST', '/v1/transactions/to/give/attention/bulk', '/v1/transactions/to/give/attention/bulk', { ids: [failed.id, crypto.randomUUID()] });
+      await expectDocumented('POST', '/v1/transactions/to/give/attention/bulk', '/v1/transactions/to/give/attention/bulk', { ids: [] });
+      await expectDocumented('GET', '/v1/short-code/today', '/v1/short-code/today');
+      await world.app.live.detector.detect();
+      await insertTransactions(world, code.name, Array.from({ length: 10 }, () => ({ isDeleted: true, createdAt: new Date() })));
+      await world.app.live.detector.detect();
+      const incidents = await expectDocumented('GET', '/v1/incidents?state=open', '/v1/incidents');
+      expect(incidents.results.docs).toEqual([expect.objectContaining({ kind: 'failure-rate', serviceCode: code.name })]);
+      await expectDocumented('GET', '/v1/incidents?state=lost', '/v1/incidents');
+      await expectDocumented('GET', '/v1/incidents/open-count', '/v1/incidents/open-count');
       await expectDocumented('GET', `/v1/dashboard/summary?name=${encodeURIComponent(code.name)}`, '/v1/dashboard/summary');
       await expectDocumented('POST', '/v1/world/cup/better/all', '/v1/world/cup/better/all', {});
       await createCampaigns(world);

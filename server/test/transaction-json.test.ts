@@ -27,6 +27,8 @@ const TRANSACTION_FIELDS: Record<keyof Transaction, true> = {
   paymentRef: true,
   resolvedBy: true,
   resolvedAt: true,
+  resolvedReason: true,
+  resolvedNote: true,
 };
 const expected = Object.keys(TRANSACTION_FIELDS).sort();
 
@@ -79,6 +81,8 @@ describe('the JSON the transaction reads build', () => {
       paymentRef: null,
       resolvedBy: null,
       resolvedAt: null,
+      resolvedReason: null,
+      resolvedNote: null,
     });
   });
 });

@@ -94,6 +94,8 @@ describe('POST /v1/transactions', () => {
         paymentRef: 'ref-shape-1',
         resolvedBy: null,
         resolvedAt: null,
+        resolvedReason: null,
+        resolvedNote: null,
       },
     ]);
     const past = (await list('?page=9&limit=2', { name: code, date: DAY })).json().results;

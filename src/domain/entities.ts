@@ -1,4 +1,5 @@
 import type { CategoryLevel } from './category-levels';
+import type { ResolveReason } from './resolution';
 import type { Role } from './roles';
 
 /** Entities as the API answers them (SPEC §3); ids are UUID strings exposed as `_id`. */
@@ -93,6 +94,9 @@ export interface Transaction {
   /** Who marked the failed call resolved, and when (null until then, or when that user is gone). */
   resolvedBy?: UserRef | null;
   resolvedAt?: string | null;
+  /** Why it was resolved (a key of RESOLVE_REASON_LABELS) and the resolver's note; null when not given. */
+  resolvedReason?: ResolveReason | null;
+  resolvedNote?: string | null;
 }
 
 export interface VoteTransaction {

@@ -1,5 +1,6 @@
 import type { Transaction } from './entities';
 import { formatDateTime } from './format';
+import { resolveReasonLabel } from './resolution';
 import { transactionStatus } from './transaction-status';
 
 /** The category's name whichever form the API answered it in. */
@@ -40,6 +41,8 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   { field: 'isResolved', header: 'Resolved', value: (t) => (t.isResolved ? 'Yes' : 'No') },
   { field: 'resolvedBy', header: 'Resolved by', value: resolvedByName },
   { field: 'resolvedAt', header: 'Resolved at', value: (t) => (t.resolvedAt ? formatDateTime(t.resolvedAt) : '') },
+  { field: 'resolvedReason', header: 'Resolve reason', value: (t) => resolveReasonLabel(t.resolvedReason) },
+  { field: 'resolvedNote', header: 'Resolve note', value: (t) => t.resolvedNote ?? '' },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */

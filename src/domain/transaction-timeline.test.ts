@@ -31,6 +31,14 @@ describe('transaction timeline wording', () => {
     expect(eventDetailLines({ kind: 'ussd_hop', detail: { input: '1', reply: 'CON x', pageNumber: 2 } })).toEqual([{ label: 'Page number', value: '2' }]);
   });
 
+  it("names a resolve's reason by its label and shows its note", () => {
+    expect(eventDetailLines({ kind: 'resolved', detail: { reason: 'could-not-reach', note: 'No answer twice' } })).toEqual([
+      { label: 'Reason', value: 'Could not reach' },
+      { label: 'Note', value: 'No answer twice' },
+    ]);
+    expect(eventDetailLines({ kind: 'resolved', detail: { reason: null, note: null } })).toEqual([]);
+  });
+
   it('offers Resend ticket to managers and agents, not the Afcon-only account or customer care', () => {
     expect(mayResendTickets({ role: 'admin', isAfcon: false })).toBe(true);
     expect(mayResendTickets({ role: 'super-user', isAfcon: false })).toBe(true);

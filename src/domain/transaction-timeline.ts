@@ -1,5 +1,6 @@
 import type { LoginUser } from './entities';
 import { formatMoney } from './format';
+import { resolveReasonLabel } from './resolution';
 import { isManager } from './roles';
 import type { TransactionEvent } from './transaction-events';
 
@@ -48,7 +49,15 @@ const DETAIL_LABELS: Record<string, string> = {
   amount: 'Amount',
   failureReason: 'Reason',
   reason: 'Reason',
+  note: 'Note',
 };
+
+/** A fact's value as support reads it: money in UGX, a resolve reason by its label. */
+function detailValue(kind: TransactionEvent['kind'], key: string, value: string | number | boolean): string {
+  if (key === 'amount' && typeof value === 'number') return `UGX ${formatMoney(value)}`;
+  if (kind === 'resolved' && key === 'reason' && typeof value === 'string') return resolveReasonLabel(value);
+  return String(value);
+}
 
 /** 'providerRef' → 'Provider ref': a readable name for a fact no label was written for. */
 const humanize = (key: string) => {
@@ -60,10 +69,7 @@ const humanize = (key: string) => {
 export function eventDetailLines(event: Pick<TransactionEvent, 'kind' | 'detail'>): { label: string; value: string }[] {
   return Object.entries(event.detail)
     .filter(([key, value]) => value !== null && value !== '' && !(event.kind === 'ussd_hop' && (key === 'input' || key === 'reply')))
-    .map(([key, value]) => ({
-      label: DETAIL_LABELS[key] ?? humanize(key),
-      value: key === 'amount' && typeof value === 'number' ? `UGX ${formatMoney(value)}` : String(value),
-    }));
+    .map(([key, value]) => ({ label: DETAIL_LABELS[key] ?? humanize(key), value: detailValue(event.kind, key, value as string | number | boolean) }));
 }
 
 /** 'Resend ticket' is for admin and super-user, and agents on their own calls (the only ones their lists show). */

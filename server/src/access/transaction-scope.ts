@@ -4,6 +4,7 @@ import { transactionFilterSchema } from '../../../src/domain/schemas/transaction
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db, DbOrTx } from '../db/client';
 import { notFound, validBody } from '../http';
+import type { AuthUser } from '../plugins/auth';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 import { serviceCodesRepository } from '../repositories/service-codes-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
@@ -41,8 +42,20 @@ export async function scopedTransaction(db: Db, request: FastifyRequest, id: str
 }
 
 async function mayRead(db: Db, request: FastifyRequest, serviceCode: string): Promise<boolean> {
-  const { id, role, isAfcon } = request.user;
-  if (isAfcon) return (await campaignVotesRepository(db).find(AFCON_CAMPAIGN))?.serviceCode === serviceCode;
-  if (isManager(role)) return true;
-  return (await serviceCodesRepository(db).namesOwnedBy(id)).includes(serviceCode);
+  const codes = await readableCodes(db, request.user);
+  return !codes || codes.includes(serviceCode);
+}
+
+/**
+ * The service codes whose calls a user reads (DESIGN §4): the Afcon-only account AFCON's, a manager
+ * every one (undefined), an agent those under its own categories. The live stream and the incidents
+ * are scoped with it, as the lists are.
+ */
+export async function readableCodes(db: Db, user: Pick<AuthUser, 'id' | 'role' | 'isAfcon'>): Promise<string[] | undefined> {
+  if (user.isAfcon) {
+    const afcon = await campaignVotesRepository(db).find(AFCON_CAMPAIGN);
+    return afcon ? [afcon.serviceCode] : [];
+  }
+  if (isManager(user.role)) return undefined;
+  return serviceCodesRepository(db).namesOwnedBy(user.id);
 }

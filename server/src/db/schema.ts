@@ -216,6 +216,9 @@ export const transactions = pgTable(
     isResolved: boolean('is_resolved').notNull().default(false),
     resolvedById: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Why it was resolved (src/domain/resolution.ts) and the resolver's note. */
+    resolvedReason: text('resolved_reason'),
+    resolvedNote: text('resolved_note'),
     callbackTime: timestamp('callback_time', { withTimezone: true }),
     messageStatuses: text('message_statuses'),
     ticketMessage: text('ticket_message'),
@@ -390,6 +393,28 @@ export const campaignRoundTotals = pgTable(
     voters: integer('voters').notNull(),
   },
   (t) => [primaryKey({ name: 'campaign_round_totals_pkey', columns: [t.campaignKey, t.round, t.stripe] })],
+);
+
+/**
+ * Trouble the incident detector noticed (issue 23, DESIGN §7): at most one open incident per kind and
+ * service code (null: the whole service), so whichever instance notices first opens it and the
+ * others' inserts do nothing; closing is a conditional update, so it closes once too.
+ */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceCode: text('service_code'),
+    kind: text('kind').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The figures that opened it (counts, shares, thresholds). */
+    figures: jsonb('figures').$type<Record<string, number | string | null>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('incidents_open_key').on(t.kind, sql`coalesce(${t.serviceCode}, '')`).where(sql`${t.closedAt} is null`),
+    index('incidents_opened_idx').on(t.openedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export type StatsDimension = 'hour' | 'level' | 'network';

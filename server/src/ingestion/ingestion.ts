@@ -16,6 +16,8 @@ export interface IngestionDeps {
   payment: PaymentProvider | PaymentProviderFactory;
   /** Hears of each vote a settlement counts (the answer cache drops the campaign's rankings). */
   onVoteCounted: (campaignKey: string) => void;
+  /** Hears of each call created or settled, once committed (the live feed, DESIGN §7); called on the hot path, so it must be cheap. */
+  onCallChanged: (transactionId: string) => void;
   /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS). */
   ussdMenuCacheMs: number;
   /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
@@ -33,13 +35,13 @@ export function ingestion(deps: IngestionDeps) {
   const { db, log } = deps;
   const tickets = ticketSender(db, deps.sms);
   // The callback's actor names the provider, made just below with this settlement.
-  const settlement = paymentSettlement(db, tickets, deps.onVoteCounted, () => payment.name);
+  const settlement = paymentSettlement(db, tickets, { onVoteCounted: deps.onVoteCounted, onCallChanged: deps.onCallChanged }, () => payment.name);
   const payment = typeof deps.payment === 'function' ? deps.payment(settlement.settle, db) : deps.payment;
   const menuCache = ussdMenuCache(deps.ussdMenuCacheMs);
 
   return {
     payment,
-    answerHop: ussdHops({ db, payment, settle: settlement.settle, menuCache, confirmsPerMinute: deps.confirmsPerMinute, log }),
+    answerHop: ussdHops({ db, payment, settle: settlement.settle, menuCache, confirmsPerMinute: deps.confirmsPerMinute, onCallChanged: deps.onCallChanged, log }),
     settle: settlement.settle,
     receiveCallback: settlement.receiveCallback,
     tickets,

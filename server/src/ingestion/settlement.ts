@@ -20,6 +20,11 @@ export interface SettleOptions {
   along?: NewTransactionEvent;
 }
 
+export interface SettlementListeners {
+  onVoteCounted: (campaignKey: string) => void;
+  onCallChanged: (transactionId: string) => void;
+}
+
 export type SettlePayment = (decision: PaymentDecision, options?: SettleOptions) => Promise<SettlementResult>;
 
 /** What a payment callback said, once its signature was checked. */
@@ -35,10 +40,11 @@ export interface PaymentCallback {
  * callback, the providers that decide by themselves, a refused payment request and the sweeper.
  * Idempotent on the reference: the conditional UPDATE lets exactly one of any number of concurrent
  * or repeated decisions win, and only the winner records 'payment_settled' and sends the ticket, so
- * a call gets one ticket and one SMS. `onVoteCounted` hears of each vote this makes count, once
- * committed (the answer cache drops the campaign's rankings, so this process shows its own votes at once).
+ * a call gets one ticket and one SMS. Once committed, `onVoteCounted` hears of each vote this makes
+ * count (the answer cache drops the campaign's rankings, so this process shows its own votes at once)
+ * and `onCallChanged` of each call it settles (the live feed).
  */
-export function paymentSettlement(db: Db, tickets: TicketSender, onVoteCounted: (campaignKey: string) => void, providerName: () => string) {
+export function paymentSettlement(db: Db, tickets: TicketSender, hear: SettlementListeners, providerName: () => string) {
   const events = transactionEventsRepository(db);
   const repo = transactionsRepository(db);
 
@@ -62,8 +68,9 @@ export function paymentSettlement(db: Db, tickets: TicketSender, onVoteCounted: 
         : { isComplete: false, isDeleted: true, ticketMessage: null, messageStatuses: decision.via === 'timeout' ? MESSAGE_STATUS.paymentTimedOut : MESSAGE_STATUS.paymentFailed };
     const settled = await repo.settleRecording(decision.reference, values, transactionEvent.paymentSettled(decision), along);
     if (!settled) return { result: 'already_settled', transactionId: call.id };
+    hear.onCallChanged(settled.id);
     // Only a processed vote counts (migration 0005): failing a pending one changes no ranking.
-    if (decision.status === 'SUCCESSFUL' && call.campaignKey) onVoteCounted(call.campaignKey);
+    if (decision.status === 'SUCCESSFUL' && call.campaignKey) hear.onVoteCounted(call.campaignKey);
     if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'system' });
     return { result: 'settled', transactionId: settled.id, status: decision.status };
   };

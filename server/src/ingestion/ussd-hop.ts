@@ -34,6 +34,8 @@ interface HopDeps {
   menuCache: UssdMenuCache;
   /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
   confirmsPerMinute: number;
+  /** Hears of each call created (the live feed). */
+  onCallChanged: (transactionId: string) => void;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -43,7 +45,7 @@ interface HopDeps {
  * pending call and requests its payment. Every hop is recorded once on the call's timeline.
  * Anything that goes wrong ends the session politely rather than with an error.
  */
-export function ussdHops({ db, payment, settle, menuCache, confirmsPerMinute, log }: HopDeps) {
+export function ussdHops({ db, payment, settle, menuCache, confirmsPerMinute, onCallChanged, log }: HopDeps) {
   const repo = ussdRepository(db);
   const events = transactionEventsRepository(db);
   const loadService = ussdCatalogue(repo, menuCache);
@@ -77,6 +79,7 @@ export function ussdHops({ db, payment, settle, menuCache, confirmsPerMinute, lo
       // The network repeating the confirming hop gets the same answer and requests nothing twice.
       return { reply: confirmed, transactionId: call.id };
     }
+    onCallChanged(call.id);
 
     const reference = call.paymentRef!;
     try {

@@ -1,10 +1,20 @@
-import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCode } from '../../../src/domain/entities';
 import type { DbOrTx } from '../db/client';
-import { categories, serviceCodes, users } from '../db/schema';
+import { categories, serviceCodes, transactionDailyStats, users } from '../db/schema';
 import { isUuid } from '../uuid';
 
 export type ServiceCodeRow = typeof serviceCodes.$inferSelect;
+
+/** A code as the service-code switcher shows it: its category and a day's calls and failed share (0 to 1). */
+export interface ServiceCodeDay {
+  _id: string;
+  name: string;
+  category: { _id: string; name: string } | null;
+  calls: number;
+  failed: number;
+  failedShare: number;
+}
 type ServiceCodeValues = Omit<typeof serviceCodes.$inferInsert, 'id' | 'createdAt'>;
 
 const viewColumns = {
@@ -77,6 +87,39 @@ export function serviceCodesRepository(db: DbOrTx) {
     async update(id: string, values: Partial<ServiceCodeValues>) {
       const [row] = await db.update(serviceCodes).set(values).where(eq(serviceCodes.id, id)).returning();
       return row;
+    },
+
+    /**
+     * Every code (or an agent's) with its category and its calls and failed calls on `day`, from
+     * the daily counts; in no particular order.
+     */
+    async dayFigures(day: string, ownerId?: string): Promise<ServiceCodeDay[]> {
+      const d = transactionDailyStats;
+      const rows = await db
+        .select({
+          id: serviceCodes.id,
+          name: serviceCodes.name,
+          categoryId: categories.id,
+          categoryName: categories.name,
+          calls: sql<number>`coalesce(sum(${d.calls}), 0)::int`,
+          failed: sql<number>`coalesce(sum(${d.calls}) filter (where ${d.isDeleted} and not ${d.isComplete}), 0)::int`,
+        })
+        .from(serviceCodes)
+        .leftJoin(categories, eq(serviceCodes.categoryId, categories.id))
+        .leftJoin(d, and(eq(d.serviceCode, serviceCodes.name), eq(d.day, day), eq(d.dimension, 'network')))
+        .where(ownerId ? eq(categories.userId, ownerId) : undefined)
+        .groupBy(serviceCodes.id, categories.id);
+      return rows.map((row) => {
+        const [calls, failed] = [Number(row.calls), Number(row.failed)];
+        return {
+          _id: row.id,
+          name: row.name,
+          category: row.categoryId && row.categoryName !== null ? { _id: row.categoryId, name: row.categoryName } : null,
+          calls,
+          failed,
+          failedShare: calls > 0 ? Math.round((failed / calls) * 10_000) / 10_000 : 0,
+        };
+      });
     },
 
     /** The service codes under categories an agent owns. */

@@ -76,11 +76,13 @@ export const transactionEvent = {
     detail: { status: report.reported, failureReason: report.failureReason },
     dedupeKey: eventKey.delivery(report.providerRef, report.reported),
   }),
-  resolved: (resolution: { transactionId: string; userId: string }): NewTransactionEvent => ({
+  /** Staff marking a failed call resolved, with why (a RESOLVE_REASONS key) and their note, null when not given. */
+  resolved: (resolution: { transactionId: string; userId: string; reason?: string | null; note?: string | null }): NewTransactionEvent => ({
     transactionId: resolution.transactionId,
     kind: 'resolved',
     actor: 'user',
     actorUserId: resolution.userId,
+    detail: { reason: resolution.reason ?? null, note: resolution.note ?? null },
     dedupeKey: eventKey.resolved(resolution.transactionId),
   }),
 };

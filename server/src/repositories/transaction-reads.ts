@@ -3,6 +3,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { DailyStat } from '../../../src/domain/dashboard-summary';
 import type { Transaction, UserRef } from '../../../src/domain/entities';
 import { serviceTimeZone } from '../../../src/domain/format';
+import type { ResolveReason } from '../../../src/domain/resolution';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db } from '../db/client';
 import { preparedReadRows, type PlaceholderValues } from '../db/prepared';
@@ -58,6 +59,8 @@ export const TRANSACTION_JSON = {
   // A subquery rather than a join: only the page's few resolved calls look their resolver up.
   resolvedBy: sql<UserRef | null>`(select json_build_object('_id', ${users.id}, 'userName', ${users.userName}) from ${users} where ${users.id} = ${t.resolvedById})`,
   resolvedAt: isoTime(t.resolvedAt),
+  resolvedReason: sql<ResolveReason | null>`${t.resolvedReason}`,
+  resolvedNote: sql<string | null>`${t.resolvedNote}`,
 } satisfies { [K in keyof Transaction]-?: SQL<Transaction[K]> };
 
 /**

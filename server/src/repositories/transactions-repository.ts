@@ -1,4 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { LiveTransaction } from '../../../src/domain/live';
+import type { BulkResolveOutcome, ResolveReason } from '../../../src/domain/resolution';
 import { MESSAGE_STATUS, type MessageStatus } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
@@ -49,6 +51,11 @@ const settleStatement = sql`
   )
   select id, phone_number as "phoneNumber" from settled`;
 
+/** Calls as the live stream sends them (src/domain/live.ts), read by id. */
+const liveStatesStatement = sql`select id as "_id", service_code as name, phone_number as "phoneNumber",
+    case when is_complete then 'processed' when is_deleted then 'failed' else 'pending' end as status, is_resolved as "isResolved"
+  from transactions where id = any(${p('ids')}::uuid[])`;
+
 /**
  * A ticket SMS's status on its call and its event, in one statement: a process killed in between
  * would otherwise leave a ticket 'Sent' with no 'sms_sent' on its timeline (found by bench:ingest
@@ -62,6 +69,12 @@ const ticketSmsStatement = sql`
     returning id
   )
   ${recordEventsSql(sql`select id, ${p('kind')}::text, ${p('actor')}::text, ${p('actorUserId')}::uuid, ${p('detail')}::jsonb, null::text from updated`)}`;
+
+/** Why support resolved calls: a reason and a note, each optional. */
+export interface Resolution {
+  reason?: ResolveReason | null;
+  note?: string | null;
+}
 
 /** What settling writes on the call: processed with its ticket, or failed with why. */
 export interface SettledValues {
@@ -77,6 +90,38 @@ export function transactionsRepository(db: Db) {
   let settlementCall: ReturnType<typeof preparedRows<SettlementCall>> | undefined;
   let settleOne: ReturnType<typeof preparedRows<{ id: string; phoneNumber: string }>> | undefined;
   let ticketSms: ReturnType<typeof preparedRows> | undefined;
+  let liveStates: ReturnType<typeof preparedRows<LiveTransaction>> | undefined;
+
+  /**
+   * Resolves the failed calls of `ids` among `codes` (every code when undefined) in one
+   * transaction, each with its 'resolved' event, and answers what became of every id: 'resolved'
+   * now, 'already-resolved' earlier (the first resolver and reason stay), or 'refused' for one that
+   * is unknown, not failed, or outside `codes`, alike, so an answer tells nothing of others' calls.
+   */
+  async function resolveMany(ids: readonly string[], userId: string, resolution: Resolution, codes?: readonly string[]): Promise<Map<string, BulkResolveOutcome>> {
+    const outcomes = new Map<string, BulkResolveOutcome>(ids.map((id) => [id, 'refused']));
+    if (ids.length === 0 || codes?.length === 0) return outcomes;
+    const failedInScope = and(
+      inArray(transactions.id, [...ids]),
+      sql`${transactions.isDeleted} and not ${transactions.isComplete}`,
+      codes ? inArray(transactions.serviceCode, [...codes]) : undefined,
+    );
+    const reason = resolution.reason ?? null;
+    const note = resolution.note || null;
+    await db.transaction(async (tx) => {
+      const resolved = await tx
+        .update(transactions)
+        .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()`, resolvedReason: reason, resolvedNote: note })
+        .where(and(failedInScope, eq(transactions.isResolved, false)))
+        .returning({ id: transactions.id });
+      await transactionEventsRepository(tx).record(...resolved.map(({ id }) => transactionEvent.resolved({ transactionId: id, userId, reason, note })));
+      const already = await tx.select({ id: transactions.id }).from(transactions).where(and(failedInScope, eq(transactions.isResolved, true)));
+      for (const { id } of already) outcomes.set(id, 'already-resolved');
+      for (const { id } of resolved) outcomes.set(id, 'resolved');
+    });
+    return outcomes;
+  }
+
   return {
     ...transactionReads(db),
 
@@ -89,17 +134,16 @@ export function transactionsRepository(db: Db) {
      * Marks a failed call resolved once, with a 'resolved' event on its timeline; a second call
      * keeps the first resolver and records nothing. Answers whether this call resolved it.
      */
-    async resolve(id: string, userId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const resolved = await tx
-          .update(transactions)
-          .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()` })
-          .where(and(eq(transactions.id, id), eq(transactions.isResolved, false)))
-          .returning({ id: transactions.id });
-        if (resolved.length === 0) return false;
-        await transactionEventsRepository(tx).record(transactionEvent.resolved({ transactionId: id, userId }));
-        return true;
-      });
+    async resolve(id: string, userId: string, resolution: Resolution = {}): Promise<boolean> {
+      return (await resolveMany([id], userId, resolution)).get(id) === 'resolved';
+    },
+
+    resolveMany,
+
+    /** The calls of `ids` as the live stream sends them, in their state now. */
+    async liveStates(ids: readonly string[]): Promise<LiveTransaction[]> {
+      liveStates ??= preparedRows<LiveTransaction>(db, 'live_states', liveStatesStatement);
+      return liveStates({ ids: [...ids] });
     },
 
     /**

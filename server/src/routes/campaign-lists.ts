@@ -3,13 +3,13 @@ import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignListSchema } from '../../../src/domain/schemas/campaigns';
-import { resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
-import { transactionStatus } from '../../../src/domain/transaction-status';
+import { bulkResolveSchema, resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
-import { HttpError, notFound, ok, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
+import { notFound, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
 import { documented, results, type RouteDocs } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
+import { callResolution } from '../resolve-calls';
 
 type Paging = { page?: number; limit?: number };
 
@@ -26,6 +26,7 @@ const CAMPAIGN_LISTS = [
 export default async function campaignListsRoutes(app: FastifyInstance) {
   const transactions = transactionsRepository(app.db);
   const votes = campaignVotesRepository(app.db);
+  const resolution = callResolution(app);
 
   for (const { key, prefix, afcon, tag } of CAMPAIGN_LISTS) {
     const options = (summary: string, docs: RouteDocs) => ({
@@ -57,17 +58,28 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
     app.post<{ Params: { id: string } }>(
       `${prefix}/to/give/attention/:id`,
       {
-        ...options(`Resolve a failed ${tag} transaction`, { body: resolveTransactionSchema, results: results.entity('Transaction') }),
-        schema: { tags: [tag], summary: `Resolve a failed ${tag} transaction`, params: uuidParams },
+        ...options(`Resolve a failed ${tag} transaction, with an optional reason and note`, { body: resolveTransactionSchema, results: results.entity('Transaction') }),
+        schema: { tags: [tag], summary: `Resolve a failed ${tag} transaction, with an optional reason and note`, params: uuidParams },
       },
       async (request, reply) => {
         const campaign = await readableCampaign(votes, request, key);
-        await validBody(resolveTransactionSchema, request.body);
-        const found = await transactions.findById(request.params.id);
-        if (!found || found.serviceCode !== campaign.serviceCode) throw notFound('Transaction');
-        if (transactionStatus(found) !== 'failed') throw new HttpError(400, 'Only failed transactions can be resolved');
-        await transactions.resolve(found.id, request.user.id);
-        return ok(reply, 'Resolved', await transactions.findRow(found.id));
+        return resolution.one(request, reply, async () => {
+          const found = await transactions.findById(request.params.id);
+          if (!found || found.serviceCode !== campaign.serviceCode) throw notFound('Transaction');
+          return found;
+        });
+      },
+    );
+
+    app.post(
+      `${prefix}/to/give/attention/bulk`,
+      {
+        ...options(`Resolve up to 200 failed ${tag} transactions at once`, { body: bulkResolveSchema, results: results.list('BulkResolveOutcome') }),
+        schema: { tags: [tag], summary: `Resolve up to 200 failed ${tag} transactions at once, answering what became of each` },
+      },
+      async (request, reply) => {
+        const campaign = await readableCampaign(votes, request, key);
+        return resolution.many(request, reply, [campaign.serviceCode]);
       },
     );
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { todayInServiceZone } from '../../../src/domain/format';
 import { isManager } from '../../../src/domain/roles';
+import { compareServiceCodes } from '../../../src/domain/service-codes';
 import { serviceCodeSchema, type ServiceCodeInput } from '../../../src/domain/schemas/catalogue';
 import { HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
 import { documented, results } from '../openapi';
@@ -51,6 +53,21 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
       const ownerId = isManager(request.user.role) ? undefined : request.user.id;
       const { docs, total } = await repo.list({ offset, limit, ownerId });
       return ok(reply, 'Service codes', toPagedList(docs, page, limit, total));
+    },
+  );
+
+  app.get(
+    '/v1/short-code/today',
+    {
+      schema: { tags: ['service codes'], summary: "The service codes in natural order, with their category and today's calls and failed share (an agent's own)" },
+      onRequest: [app.authenticate],
+      config: { swaggerTransform: documented({ results: results.list('ServiceCodeToday') }) },
+    },
+    async (request, reply) => {
+      const day = todayInServiceZone();
+      const ownerId = isManager(request.user.role) ? undefined : request.user.id;
+      const codes = await repo.dayFigures(day, ownerId);
+      return ok(reply, `Service codes on ${day}`, codes.sort((a, b) => compareServiceCodes(a.name, b.name)));
     },
   );
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
-import { resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
+import { bulkResolveSchema, resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-csv';
-import { transactionStatus } from '../../../src/domain/transaction-status';
-import { CSV_CHUNK_ROWS, HttpError, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { CSV_CHUNK_ROWS, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
+import { callResolution } from '../resolve-calls';
 
 /** The lists read only a service code and a day (`readFilter` checks the whole filter). */
 const dayFilter = transactionFilterSchema.pick(['name', 'date']);
@@ -16,6 +16,7 @@ const dayFilter = transactionFilterSchema.pick(['name', 'date']);
 export default async function transactionsRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
   const guard = { onRequest: [app.authenticate] };
+  const resolution = callResolution(app);
 
   app.post<{ Querystring: PagingQuery }>(
     '/v1/transactions',
@@ -53,17 +54,21 @@ export default async function transactionsRoutes(app: FastifyInstance) {
   app.post<{ Params: IdParams }>(
     '/v1/transactions/to/give/attention/:id',
     {
-      schema: { tags: ['transactions'], summary: 'Resolve a failed call', params: uuidParams },
+      schema: { tags: ['transactions'], summary: 'Resolve a failed call, with an optional reason and note', params: uuidParams },
       ...guard,
       config: { swaggerTransform: documented({ body: resolveTransactionSchema, results: results.entity('Transaction') }) },
     },
-    async (request, reply) => {
-      await validBody(resolveTransactionSchema, request.body);
-      const found = await scopedTransaction(app.db, request, request.params.id);
-      if (transactionStatus(found) !== 'failed') throw new HttpError(400, 'Only failed transactions can be resolved');
-      await repo.resolve(found.id, request.user.id);
-      return ok(reply, 'Resolved', await repo.findRow(found.id));
+    async (request, reply) => resolution.one(request, reply, () => scopedTransaction(app.db, request, request.params.id)),
+  );
+
+  app.post(
+    '/v1/transactions/to/give/attention/bulk',
+    {
+      schema: { tags: ['transactions'], summary: 'Resolve up to 200 failed calls at once, answering what became of each' },
+      ...guard,
+      config: { swaggerTransform: documented({ body: bulkResolveSchema, results: results.list('BulkResolveOutcome') }) },
     },
+    async (request, reply) => resolution.many(request, reply, await scopeCodes(app.db, request)),
   );
 
   app.post<{ Querystring: PagingQuery }>(

@@ -1,8 +1,10 @@
 import * as yup from 'yup';
 import { isDay } from '../calendar-day';
+import { INCIDENT_STATES } from '../incidents';
+import { BULK_RESOLVE_MAX, RESOLVE_NOTE_MAX, RESOLVE_REASONS } from '../resolution';
 import { INVALID_PHONE_MESSAGE, SEARCH_PHONE_PATTERN } from '../phone';
 import type { TransactionStatus } from '../transaction-status';
-import { flag, text } from './text';
+import { flag, INVALID_VALUE, text } from './text';
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['processed', 'failed', 'pending'];
 
@@ -31,6 +33,41 @@ export const transactionSearchSchema = yup.object({
     .matches(SEARCH_PHONE_PATTERN, INVALID_PHONE_MESSAGE),
 });
 
+/** Text only: a number is not read as its digits (yup would), so a wrong type is refused as such. */
+const textOnly = <T>(value: T, original: unknown) => (original === undefined || original === null || typeof original === 'string' ? value : original);
+
+/** Why a call was resolved (issue 23): both optional, so SPEC's `{ isResolved: true }` stays a whole body. */
+const resolution = {
+  reason: text(30, { tooLong: 'Invalid reason' })
+    .transform(textOnly)
+    .optional()
+    .oneOf([...RESOLVE_REASONS, undefined], 'Invalid reason'),
+  note: text(RESOLVE_NOTE_MAX).trim().transform(textOnly).optional(),
+};
+
 export const resolveTransactionSchema = yup.object({
   isResolved: flag().required('isResolved must be true').oneOf([true], 'isResolved must be true'),
+  ...resolution,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Resolve selected: up to BULK_RESOLVE_MAX failed calls at once, with one reason and note for all. */
+export const bulkResolveSchema = yup.object({
+  ids: yup
+    .array()
+    .typeError('ids must be a list of transaction ids')
+    .of(text(36).required(INVALID_VALUE).matches(UUID, 'Invalid transaction id'))
+    .required('Please select the transactions')
+    .min(1, 'Please select the transactions')
+    .max(BULK_RESOLVE_MAX, `At most ${BULK_RESOLVE_MAX} transactions at once`),
+  ...resolution,
+});
+export type BulkResolveInput = yup.InferType<typeof bulkResolveSchema>;
+
+/** `GET /v1/incidents?state=`: open or closed ones, or both when left out. */
+export const incidentListSchema = yup.object({
+  state: text(10)
+    .optional()
+    .oneOf([...INCIDENT_STATES, undefined], 'Invalid state'),
 });

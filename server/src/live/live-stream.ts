@@ -1,0 +1,203 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_HEARTBEAT_MS, type LiveIncident, type LiveTransaction } from '../../../src/domain/live';
+import type { ChangeFeed, FeedDelivery } from './change-feed';
+
+/** Where a live client's events go: an HTTP response, or any stream in tests. */
+export interface LiveSink {
+  write(chunk: string): unknown;
+  /** Bytes written but not yet taken by the client (with the socket's own buffer, for a response). */
+  readonly writableLength: number;
+  end(): unknown;
+  destroy(): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+/** The service codes a client hears of; all of them, and the service-wide incidents, when undefined (managers). */
+export interface LiveScope {
+  codes?: ReadonlySet<string>;
+}
+
+export interface LiveClient {
+  sink: LiveSink;
+  scope: LiveScope;
+  /** When its access token expires (ms since the epoch): the stream ends then, and the client connects again with a fresh one. */
+  expiresAt?: number;
+  /** Reads the scope again (an agent's codes may change while it listens). */
+  refreshScope?: () => Promise<LiveScope>;
+}
+
+export interface LiveStreamOptions {
+  feed: ChangeFeed;
+  /** The current state of changed calls, read once per batch for every client. */
+  readCalls: (ids: string[]) => Promise<LiveTransaction[]>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** A comment line at least this often. */
+  heartbeatMs?: number;
+  /** At most one write to each client this often: changes in between are coalesced. */
+  flushMs?: number;
+  /** A client with more than this waiting to be taken is dropped (it reconnects and reads again). */
+  maxBufferedBytes?: number;
+  /** How often a client's scope is read again. */
+  scopeRefreshMs?: number;
+  now?: () => number;
+}
+
+interface Connection extends LiveClient {
+  refreshedAt: number;
+}
+
+interface Pending {
+  calls: Set<string>;
+  incidents: LiveIncident[];
+  gap: boolean;
+}
+
+const frame = (id: string, event: string, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export const DEFAULT_LIVE_FLUSH_MS = 250;
+export const DEFAULT_LIVE_MAX_BUFFERED_BYTES = 256 * 1024;
+
+/**
+ * The clients of `GET /v1/live` on this process and what they are sent (DESIGN §7). Changes from
+ * the feed are coalesced: at most one write per client every `flushMs`, each call in its latest
+ * state (read once per batch, whoever listens), each client only what its scope covers. A client
+ * that does not take what it is sent is dropped rather than buffered without bound.
+ */
+export function liveStream(options: LiveStreamOptions) {
+  const { feed, readCalls, log } = options;
+  const flushMs = options.flushMs ?? DEFAULT_LIVE_FLUSH_MS;
+  const maxBuffered = options.maxBufferedBytes ?? DEFAULT_LIVE_MAX_BUFFERED_BYTES;
+  const scopeRefreshMs = options.scopeRefreshMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const connections = new Set<Connection>();
+  let pending: Pending = { calls: new Set(), incidents: [], gap: false };
+  let timer: NodeJS.Timeout | undefined;
+  let flushing = false;
+  let lastFlush = 0;
+  let batch = 0;
+
+  // The feed is heard only while someone listens: with no client, a change costs this process nothing.
+  let unsubscribe: (() => void) | undefined;
+  const remove = (connection: Connection) => {
+    connections.delete(connection);
+    if (connections.size === 0) {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    }
+  };
+
+  /** Writes unless the client is too far behind; then it is dropped. */
+  function send(connection: Connection, text: string) {
+    if (!connections.has(connection)) return;
+    if (connection.sink.writableLength > maxBuffered) return drop(connection);
+    connection.sink.write(text);
+    if (connection.sink.writableLength > maxBuffered) drop(connection);
+  }
+
+  function drop(connection: Connection) {
+    remove(connection);
+    log.info({ buffered: connection.sink.writableLength }, 'live client too slow to keep up; dropped');
+    connection.sink.destroy();
+  }
+
+  const hasWaiting = () => pending.calls.size > 0 || pending.incidents.length > 0 || pending.gap;
+
+  function schedule() {
+    if (timer || flushing || !hasWaiting()) return;
+    timer = setTimeout(() => void flush(), Math.max(0, lastFlush + flushMs - now()));
+  }
+
+  async function flush() {
+    timer = undefined;
+    flushing = true;
+    lastFlush = now();
+    const { calls, incidents, gap } = pending;
+    pending = { calls: new Set(), incidents: [], gap: false };
+    try {
+      if (connections.size > 0) await deliver([...calls], incidents, gap);
+    } catch (error) {
+      log.error({ err: error }, 'live changes could not be read');
+      // The clients missed these changes: they read again.
+      pending.gap = true;
+    } finally {
+      flushing = false;
+      schedule();
+    }
+  }
+
+  async function deliver(ids: string[], incidents: LiveIncident[], gap: boolean) {
+    const rows = ids.length > 0 ? await readCalls(ids) : [];
+    batch += 1;
+    let n = 0;
+    const events = [
+      ...incidents.map((incident) => ({ serviceCode: incident.serviceCode, text: frame(`${batch}.${n++}`, 'incident', incident) })),
+      ...rows.map((row) => ({ serviceCode: row.name as string | null, text: frame(`${batch}.${n++}`, 'transaction', row) })),
+    ];
+    const resync = gap ? frame(`${batch}.${n++}`, 'resync', {}) : '';
+    // Clients of the same scope get the same text, built once.
+    const texts = new Map<ReadonlySet<string> | undefined, string>();
+    for (const connection of [...connections]) {
+      const { codes } = connection.scope;
+      let text = texts.get(codes);
+      if (text === undefined) {
+        text = resync + events.filter((event) => (codes ? event.serviceCode !== null && codes.has(event.serviceCode) : true)).map((event) => event.text).join('');
+        texts.set(codes, text);
+      }
+      if (text) send(connection, text);
+    }
+  }
+
+  const hear = (delivery: FeedDelivery) => {
+    if (delivery.kind === 'gap') pending.gap = true;
+    else {
+      for (const id of delivery.calls) pending.calls.add(id);
+      pending.incidents.push(...delivery.incidents);
+    }
+    schedule();
+  };
+
+  const heartbeat = setInterval(() => {
+    const at = now();
+    for (const connection of [...connections]) {
+      if (connection.expiresAt !== undefined && at >= connection.expiresAt) {
+        remove(connection);
+        connection.sink.end();
+        continue;
+      }
+      send(connection, ': ping\n\n');
+      if (connection.refreshScope && at - connection.refreshedAt >= scopeRefreshMs) {
+        connection.refreshedAt = at;
+        connection.refreshScope().then(
+          (scope) => (connection.scope = scope),
+          (error: unknown) => log.warn({ err: error }, 'live client scope could not be read again'),
+        );
+      }
+    }
+  }, options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    /** Starts sending to a client whose response headers are written. */
+    add(client: LiveClient) {
+      const connection: Connection = { ...client, refreshedAt: now() };
+      connections.add(connection);
+      unsubscribe ??= feed.subscribe(hear);
+      client.sink.on('close', () => remove(connection));
+      send(connection, ': connected\n\n');
+    },
+    get size() {
+      return connections.size;
+    },
+    /** Ends every stream (the server is closing) and hears no more. */
+    close() {
+      clearInterval(heartbeat);
+      clearTimeout(timer);
+      for (const connection of [...connections]) {
+        remove(connection);
+        connection.sink.end();
+      }
+    },
+  };
+}
+
+export type LiveStream = ReturnType<typeof liveStream>;

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BulkResolveOutcome } from '../../src/domain/resolution';
+import { bulkResolveSchema, resolveTransactionSchema } from '../../src/domain/schemas/transactions';
+import { transactionStatus } from '../../src/domain/transaction-status';
+import { HttpError, ok, validBody } from './http';
+import { transactionsRepository } from './repositories/transactions-repository';
+
+/**
+ * Resolving failed calls, one or many, as the transactions and the campaign lists both offer it
+ * (issue 23): with an optional reason and note, announced on the live feed once committed.
+ */
+export function callResolution(app: FastifyInstance) {
+  const repo = transactionsRepository(app.db);
+  return {
+    /** Resolves one call the caller may read (found by the route in its own scope); 400 unless it failed. */
+    async one(request: FastifyRequest, reply: FastifyReply, find: () => Promise<{ id: string; isComplete: boolean; isDeleted: boolean }>) {
+      const { reason, note } = await validBody(resolveTransactionSchema, request.body);
+      const found = await find();
+      if (transactionStatus(found) !== 'failed') throw new HttpError(400, 'Only failed transactions can be resolved');
+      if (await repo.resolve(found.id, request.user.id, { reason, note })) app.live.feed.callsChanged(found.id);
+      return ok(reply, 'Resolved', await repo.findRow(found.id));
+    },
+
+    /** Resolves the failed calls among `ids` within `codes` (every code when undefined) and answers each id's outcome, in the order given. */
+    async many(request: FastifyRequest, reply: FastifyReply, codes: readonly string[] | undefined) {
+      const { ids, reason, note } = await validBody(bulkResolveSchema, request.body);
+      const distinct = [...new Set(ids.map((id) => id.toLowerCase()))];
+      const outcomes = await repo.resolveMany(distinct, request.user.id, { reason, note }, codes);
+      const results = distinct.map((id) => ({ _id: id, outcome: outcomes.get(id) ?? ('refused' satisfies BulkResolveOutcome) }));
+      const resolved = results.filter((row) => row.outcome === 'resolved').map((row) => row._id);
+      if (resolved.length > 0) app.live.feed.callsChanged(resolved);
+      return ok(reply, `Resolved ${resolved.length} of ${distinct.length} transactions`, results);
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { LiveTransaction } from '../../src/domain/live';
+import { inProcessChangeFeed, notificationPayloads, readNotification } from '../src/live/change-feed';
+import { liveStream, type LiveScope } from '../src/live/live-stream';
+import { eventually, sleep } from './helpers';
+
+/**
+ * The live stream's clients (issue 23): changes coalesced into a few writes, each client its scope,
+ * slow clients dropped rather than buffered, streams ended with their token. Real streams stand in
+ * for the HTTP responses; the calls' states come from a map standing in for the database.
+ */
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+const call = (name: string, status: LiveTransaction['status'] = 'pending'): LiveTransaction => ({ _id: crypto.randomUUID(), name, phoneNumber: '256770000001', status, isResolved: false });
+
+function world(options: { flushMs?: number; heartbeatMs?: number; maxBufferedBytes?: number; scopeRefreshMs?: number } = {}) {
+  const feed = inProcessChangeFeed({ batchMs: 5 });
+  const states = new Map<string, LiveTransaction>();
+  const reads: string[][] = [];
+  const stream = liveStream({
+    feed,
+    readCalls: async (ids) => {
+      reads.push(ids);
+      return ids.flatMap((id) => (states.has(id) ? [states.get(id)!] : []));
+    },
+    log: silentLog,
+    flushMs: options.flushMs ?? 50,
+    heartbeatMs: options.heartbeatMs ?? 60_000,
+    maxBufferedBytes: options.maxBufferedBytes,
+    scopeRefreshMs: options.scopeRefreshMs,
+  });
+  /** A client that reads everything it is sent, and counts its writes. */
+  const client = (scope: LiveScope = {}, extra: { expiresAt?: number; refreshScope?: () => Promise<LiveScope> } = {}) => {
+    const sink = new PassThrough();
+    let text = '';
+    let writes = 0;
+    sink.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const write = sink.write.bind(sink);
+    sink.write = ((chunk: string) => {
+      writes += 1;
+      return write(chunk);
+    }) as typeof sink.write;
+    stream.add({ sink, scope, ...extra });
+    return {
+      sink,
+      get text() {
+        return text;
+      },
+      get writes() {
+        return writes;
+      },
+      calls: () => [...text.matchAll(/event: transaction\ndata: (.*)\n/g)].map((match) => JSON.parse(match[1]) as LiveTransaction),
+    };
+  };
+  const change = (...rows: LiveTransaction[]) => {
+    for (const row of rows) states.set(row._id, row);
+    feed.callsChanged(rows.map((row) => row._id));
+  };
+  return { feed, stream, states, reads, client, change };
+}
+
+describe('the live stream', () => {
+  it('coalesces a burst into one write per client, each call once in its latest state, read once for all clients', async () => {
+    const live = world({ flushMs: 100 });
+    const [first, second] = [live.client(), live.client()];
+    const sale = call('*217*1#');
+    live.change(sale);
+    await eventually(() => first.calls().length === 1);
+    const writesBefore = first.writes;
+    const others = Array.from({ length: 30 }, () => call('*217*1#'));
+    for (const row of others) live.change(row);
+    live.change({ ...sale, status: 'failed' });
+    live.change({ ...sale, status: 'failed', isResolved: true });
+    await eventually(() => first.calls().length === 32);
+    await sleep(150);
+    expect(first.writes - writesBefore).toBe(1);
+    expect(first.calls().at(-1)).toMatchObject({ _id: sale._id, status: 'failed', isResolved: true });
+    expect(second.text).toBe(first.text);
+    expect(live.reads.at(-1)).toHaveLength(31);
+    live.stream.close();
+  });
+
+  it('reads nothing while nobody listens, and stops hearing the feed when the last client leaves', async () => {
+    const live = world({ flushMs: 5 });
+    live.change(call('*217*1#'));
+    await sleep(30);
+    expect(live.reads).toEqual([]);
+    const client = live.client();
+    live.change(call('*217*1#'));
+    await eventually(() => client.calls().length === 1);
+    client.sink.destroy();
+    await eventually(() => live.stream.size === 0);
+    live.change(call('*217*1#'));
+    await sleep(30);
+    expect(live.reads).toHaveLength(1);
+    live.stream.close();
+  });
+
+  it("sends each client only its scope's calls", async () => {
+    const live = world({ flushMs: 10 });
+    const manager = live.client();
+    const agent = live.client({ codes: new Set(['*217*1#']) });
+    const [own, others] = [call('*217*1#'), call('*217*2#')];
+    live.change(own, others);
+    await eventually(() => manager.calls().length === 2);
+    await sleep(30);
+    expect(agent.calls().map((row) => row._id)).toEqual([own._id]);
+    live.stream.close();
+  });
+
+  it('drops a client that does not take what it is sent, and keeps the others going', async () => {
+    const live = world({ flushMs: 5, maxBufferedBytes: 4096 });
+    const reader = live.client();
+    const stuck = new PassThrough({ highWaterMark: 1024 });
+    live.stream.add({ sink: stuck, scope: {} });
+    let destroyed = false;
+    stuck.on('close', () => (destroyed = true));
+    for (let i = 0; i < 40; i += 1) {
+      live.change(...Array.from({ length: 5 }, () => call('*217*1#')));
+      await sleep(10);
+    }
+    await eventually(() => destroyed && reader.calls().length === 200);
+    // It never held much more than the limit: one write past it at most.
+    expect(stuck.writableLength).toBeLessThan(4096 + 2048);
+    expect(live.stream.size).toBe(1);
+    live.stream.close();
+  });
+
+  it('ends a stream whose access token has expired, and reads a scope again', async () => {
+    const live = world({ heartbeatMs: 20, scopeRefreshMs: 20, flushMs: 5 });
+    const expired = live.client({}, { expiresAt: Date.now() + 30 });
+    let ended = false;
+    expired.sink.on('end', () => (ended = true));
+    // An agent given a code while it listens hears that code's calls from then on.
+    const agent = live.client({ codes: new Set() }, { refreshScope: async () => ({ codes: new Set(['*217*3#']) }) });
+    await eventually(() => ended);
+    expect(expired.text).toContain(': ping\n\n');
+    expect(live.stream.size).toBe(1);
+    const given = call('*217*3#');
+    live.change(given);
+    await eventually(() => agent.calls().some((row) => row._id === given._id));
+    live.stream.close();
+  });
+});
+
+describe('the notifications between instances', () => {
+  it('fit PostgreSQL payloads (under 8000 bytes) however many calls changed, and read back the same', () => {
+    const ids = Array.from({ length: 1000 }, () => crypto.randomUUID());
+    const incident = { _id: crypto.randomUUID(), serviceCode: '*217*1#', kind: 'failure-rate' as const, state: 'open' as const };
+    const payloads = notificationPayloads(ids, [incident]);
+    expect(payloads.length).toBeLessThanOrEqual(7);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
+    const read = payloads.map(readNotification);
+    expect(read.flatMap((delivery) => (delivery?.kind === 'change' ? delivery.calls : []))).toEqual(ids);
+    expect(read.flatMap((delivery) => (delivery?.kind === 'change' ? delivery.incidents : []))).toEqual([incident]);
+  });
+
+  it("ignores what is not ours on the channel", () => {
+    expect(readNotification('hello')).toBeUndefined();
+    expect(readNotification(JSON.stringify({ c: ['not-an-id', 5], i: [{ _id: 'x', kind: 'fire' }] }))).toBeUndefined();
+    expect(readNotification(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+import { todayInServiceZone } from '../../src/domain/format';
+import { categories, serviceCodes } from '../src/db/schema';
+import { buildTestWorld, type TestWorld } from './helpers';
+import { insertTransactions } from './transactions-fixtures';
+
+/**
+ * GET /v1/short-code/today (issue 23): what the service-code switcher lists: codes in natural order,
+ * each with its category and today's calls and failed share; an agent its own codes only.
+ */
+
+jest.setTimeout(30_000);
+
+let world: TestWorld;
+let agent: { user: { id: string }; headers: Record<string, string> };
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  world = await buildTestWorld();
+  admin = (await world.headersFor('admin')).headers;
+  agent = await world.headersFor('agent');
+  const [own, others] = await world.db
+    .insert(categories)
+    .values([
+      { name: 'Premier League Tips', userId: agent.user.id, ordinary: 1000 },
+      { name: 'Concerts', userId: null, ordinary: 2000 },
+    ])
+    .returning();
+  // Registered out of order, as they were in the demo.
+  await world.db.insert(serviceCodes).values([
+    { name: '*217*10#', categoryId: own.id },
+    { name: '*217*2#', categoryId: others.id },
+    { name: '*217*25#', categoryId: own.id },
+    { name: '*217*1#', categoryId: own.id },
+    { name: '*218#', categoryId: null },
+  ]);
+  const now = new Date();
+  await insertTransactions(world, '*217*10#', [{ isDeleted: true, createdAt: now }, { isComplete: true, createdAt: now }, { isComplete: true, createdAt: now }, {}]);
+  await insertTransactions(world, '*217*1#', [{ isDeleted: true, createdAt: new Date(now.getTime() - 3 * 86_400_000) }]);
+});
+afterAll(() => world.close());
+
+const today = (headers: Record<string, string>) => world.app.inject({ method: 'GET', url: '/v1/short-code/today', headers });
+
+describe('GET /v1/short-code/today', () => {
+  it("lists every code in natural order with its category and today's calls and failed share", async () => {
+    const response = await today(admin);
+    expect(response.statusCode).toBe(200);
+    const { message, results } = response.json();
+    expect(message).toBe(`Service codes on ${todayInServiceZone()}`);
+    expect(results.map((code: { name: string }) => code.name)).toEqual(['*217*1#', '*217*2#', '*217*10#', '*217*25#', '*218#']);
+    expect(results[2]).toEqual({ _id: expect.any(String), name: '*217*10#', category: { _id: expect.any(String), name: 'Premier League Tips' }, calls: 4, failed: 1, failedShare: 0.25 });
+    // Calls of other days do not count; a code without a category shows none.
+    expect(results[0]).toMatchObject({ calls: 0, failed: 0, failedShare: 0 });
+    expect(results[4]).toMatchObject({ category: null, calls: 0 });
+  });
+
+  it("gives an agent its own codes only, and no one else's figures", async () => {
+    const { results } = (await today(agent.headers)).json();
+    expect(results.map((code: { name: string }) => code.name)).toEqual(['*217*1#', '*217*10#', '*217*25#']);
+    expect((await today({})).statusCode).toBe(401);
+    const afcon = (await world.headersFor('agent', { isAfcon: true })).headers;
+    expect((await today(afcon)).statusCode).toBe(403);
+  });
+});

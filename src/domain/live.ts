@@ -1,0 +1,33 @@
+import type { IncidentKind, IncidentState } from './incidents';
+import type { TransactionStatus } from './transaction-status';
+
+/**
+ * The events of `GET /v1/live` (issue 23, DESIGN §7), a server-sent-events stream: each event's
+ * `data:` is one JSON object of the type its `event:` names.
+ */
+export const LIVE_EVENTS = ['transaction', 'incident', 'resync'] as const;
+export type LiveEventName = (typeof LIVE_EVENTS)[number];
+
+/** `event: transaction`: a new call, or a call whose status or resolution changed (its state now). */
+export interface LiveTransaction {
+  _id: string;
+  /** The service code dialled. */
+  name: string;
+  phoneNumber: string;
+  status: TransactionStatus;
+  isResolved: boolean;
+}
+
+/** `event: incident`: an incident opened or closed. */
+export interface LiveIncident {
+  _id: string;
+  serviceCode: string | null;
+  kind: IncidentKind;
+  state: IncidentState;
+}
+
+/** `event: resync`: changes may have been missed (the server lost its feed for a while): refetch what is shown. */
+export type LiveResync = Record<string, never>;
+
+/** The comment line the server sends at least this often, so a client can tell a quiet stream from a dead one. */
+export const LIVE_HEARTBEAT_MS = 15_000;

@@ -1,0 +1,17 @@
+/**
+ * Service codes in natural order: `*217*2#` before `*217*10#`, numbers compared as numbers part by
+ * part (the switcher lists `*217*1#`, `*217*2#`, … `*217*25#`).
+ */
+export function compareServiceCodes(a: string, b: string): number {
+  const parts = (code: string) => code.replace(/#$/, '').split('*').filter(Boolean);
+  const left = parts(a);
+  const right = parts(b);
+  for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
+    if (left[i] === undefined) return -1;
+    if (right[i] === undefined) return 1;
+    const [x, y] = [Number(left[i]), Number(right[i])];
+    const order = Number.isFinite(x) && Number.isFinite(y) ? x - y : left[i].localeCompare(right[i]);
+    if (order !== 0) return order;
+  }
+  return a.localeCompare(b);
+}
