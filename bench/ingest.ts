@@ -13,6 +13,7 @@
  *   npm run bench:ingest -- --pglite                  the embedded PGlite too (DATA_DIR in a temp folder)
  *   npm run bench:ingest -- --db NAME                 the PostgreSQL database (default dialdesk_ingest), dropped and created
  *   npm run bench:ingest -- --codes 32                spread the sales over 32 service codes (default 1: every sale on one code and day)
+ *   npm run bench:ingest -- --live-clients 500        500 admins' consoles follow GET /v1/live while the sales run (what the push costs)
  *   npm run bench:ingest -- --record                  append the results to bench/RESULTS.md
  *
  * The provider learns each payment's reference from the collect request; here the bench reads it
@@ -42,6 +43,7 @@ const PGLITE = args.includes('--pglite');
 const RECORD = args.includes('--record');
 const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_ingest';
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LIVE_CLIENTS = option('live-clients', 0);
 const CODES = Array.from({ length: Math.max(1, option('codes', 1)) }, (_, i) => `*217*${900 + i}#`);
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
 const HOPS = ['menu', 'choice', 'confirm', 'callback', 'callback again', 'lookup'] as const;
@@ -277,6 +279,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
     }
   };
 
+  const consoles = LIVE_CLIENTS > 0 ? await followLive(servers, LIVE_CLIENTS, post) : undefined;
   const started = performance.now();
   const clientCpuAtStart = process.cpuUsage();
   const databaseCpu = pool ? await sampleBackendsCpu(pool, databaseName) : undefined;
@@ -321,12 +324,50 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
     while ((await unsent()) > 0 && performance.now() - waitStarted < 150_000) await sleep(1000);
     recovery = left ? `; ${left} tickets left 'Sending' by the kill were sent by the restarted server's sweeper ${Math.round((performance.now() - waitStarted) / 1000)} s after the run` : '';
   }
+  const pushed = consoles?.stop();
   for (const one of servers) await end(one, 'stop');
   agent.destroy();
   await pool?.end();
 
-  const checked = (await verify(where, run, acknowledged)) + recovery;
+  const checked =
+    (await verify(where, run, acknowledged)) +
+    recovery +
+    (pushed ? `; ${LIVE_CLIENTS} consoles followed GET /v1/live (${pushed.connected} connected), receiving ${pushed.events} transaction events in ${pushed.bytes} bytes` : '');
   return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, serverCpuMs, clientCpuMs, databaseCpuMs, checked };
+}
+
+/**
+ * `count` consoles signed in as the bench's admin, each following GET /v1/live on an instance of its
+ * own connection (as many tabs would), reading and counting what they are sent until `stop()`.
+ */
+async function followLive(servers: ServerProcess[], count: number, post: (url: string, body: string, headers: Record<string, string>) => Promise<{ text: string }>) {
+  const login = await post('/v1/auth/login', JSON.stringify(ADMIN), { 'content-type': 'application/json' });
+  const token = (JSON.parse(login.text) as { results: { accessToken: string } }).results.accessToken;
+  const requests: http.ClientRequest[] = [];
+  let connected = 0;
+  let events = 0;
+  let bytes = 0;
+  for (let i = 0; i < count; i += 1) {
+    const server = servers[i % servers.length];
+    const request = http.get(`${server.url}/v1/live`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (response) => {
+      if (response.statusCode === 200) connected += 1;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        events += chunk.toString().split('event: transaction').length - 1;
+      });
+      response.on('error', () => {});
+    });
+    request.on('error', () => {});
+    requests.push(request);
+  }
+  // Connected before the sales start, so every console hears every sale.
+  for (let i = 0; i < 100 && connected < count; i += 1) await sleep(50);
+  return {
+    stop() {
+      for (const request of requests) request.destroy();
+      return { connected, events, bytes };
+    },
+  };
 }
 
 /**
@@ -443,7 +484,7 @@ async function main() {
   await adminQuery(`create database ${DB_NAME}`);
   const url = new URL(PG_URL);
   url.pathname = `/${DB_NAME}`;
-  runs.push(await runOnce('PostgreSQL', { databaseUrl: url.toString() }));
+  runs.push(await runOnce(`PostgreSQL${LIVE_CLIENTS ? `, ${LIVE_CLIENTS} live consoles` : ''}`, { databaseUrl: url.toString() }));
   console.log(`PostgreSQL: ${runs[0].checked}`);
   if (PGLITE) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-ingest-'));

@@ -8,13 +8,14 @@
  * the reads' p99, and how far the results lag the votes: every second the bench notes how many votes
  * were acknowledged, and measures when a read first counts them all.
  *
- *   --votes 1000000 --vote-rate 200 --readers 50 --duration 20 --surge-instances 1 --voters 32 --record
+ *   --votes 1000000 --vote-rate 200 --readers 50 --duration 20 --surge-instances 1 --voters 32 --reuse --record
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
 import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
@@ -34,25 +35,44 @@ const VOTERS = option('voters', 32);
 const DURATION_S = option('duration', 20);
 const INSTANCES = option('surge-instances', 1);
 const RECORD = args.includes('--record');
+/** Keep the database a previous run seeded (1,000,000 votes take minutes to seed). */
+const REUSE = args.includes('--reuse');
 const DB_NAME = 'dialdesk_surge';
 const ADMIN = { userName: 'surge-admin', password: 'surge-password-1' };
 const HOPS = ['menu', 'round', 'team', 'confirm', 'callback'] as const;
 
 
+/** The World Cup votes already in the surge's database, 0 when there is none. */
+async function seededVotes(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from transactions where campaign_key = $1`, [WORLD_CUP_2022.key]);
+    return rows[0].n;
+  } catch {
+    return 0;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD } = {}): Promise<string> {
   const VOTE_RATE = voteRate;
   const load = os.loadavg()[0].toFixed(1);
-  await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
-  await adminQuery(`create database ${DB_NAME}`);
   const url = new URL(PG_URL);
   url.pathname = `/${DB_NAME}`;
-  const setup = await openDatabase({ databaseUrl: url.toString() });
-  const seedStarted = Date.now();
-  await ensureFirstAdmin(setup.db, ADMIN.userName, ADMIN.password);
-  await seedCampaigns(setup.db);
-  await seedVotes(setup.db, { campaign: WORLD_CUP_2022, count: VOTES, days: 30 });
-  await setup.close();
-  console.log(`seeded ${VOTES} votes in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
+  const seeded = REUSE ? await seededVotes(url.toString()) : 0;
+  if (seeded < VOTES) {
+    await adminQuery(`drop database if exists ${DB_NAME} with (force)`);
+    await adminQuery(`create database ${DB_NAME}`);
+    const setup = await openDatabase({ databaseUrl: url.toString() });
+    const seedStarted = Date.now();
+    await ensureFirstAdmin(setup.db, ADMIN.userName, ADMIN.password);
+    await seedCampaigns(setup.db);
+    await seedVotes(setup.db, { campaign: WORLD_CUP_2022, count: VOTES, days: 30 });
+    await setup.close();
+    console.log(`seeded ${VOTES} votes in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
+  } else console.log(`reusing ${DB_NAME}: ${seeded} votes`);
 
   const secret = crypto.randomBytes(32).toString('hex');
   const token = crypto.randomBytes(24).toString('hex');
