@@ -14,7 +14,7 @@ import { defaultExport } from './lazy-import';
 import { ListSpinner } from './list-spinner';
 import PagedCards from './paged-cards';
 import type PagedDataGridView from './paged-data-grid';
-import { DRAWN_ROW_SELECTOR, type PagedViewProps } from './paged-view';
+import { DRAWN_ROW_SELECTOR, ROW_NUMBER_FIELD, type PagedViewProps } from './paged-view';
 
 type GridViewModule = { default: typeof PagedDataGridView | { default: typeof PagedDataGridView } };
 let gridView: Promise<GridViewModule> | undefined;
@@ -57,6 +57,7 @@ export function PagedGrid<R extends GridValidRowModel>({
   gridKey,
   numberHeader = '#',
   label,
+  card,
 }: PagedGridProps<R>) {
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey));
@@ -69,7 +70,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     if (numberHeader === null) return columns;
     const indexById = new Map(rows.map((row, index) => [getRowId(row), index]));
     const numberColumn: GridColDef<R> = {
-      field: '__number',
+      field: ROW_NUMBER_FIELD,
       headerName: numberHeader,
       width: 44,
       sortable: false,
@@ -80,7 +81,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     return [numberColumn, ...columns];
   }, [columns, rows, getRowId, numberHeader, page, pageSize]);
 
-  const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label };
+  const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label, card };
   return (
     <Box
       // The pagination is hidden while rows are expected and none is drawn: below an empty list it

@@ -2,6 +2,7 @@ import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styl
 import type { ColorMode } from '../state/ui-slice';
 import { cellControlStyles } from './cell-controls';
 import { transitionsOn } from './motion';
+import { voteTextStyles } from './transactions/vote-text';
 
 /** No transition and no ripple: what the web tests render (src/components/motion.ts), the same screens without the animation timers. */
 const STILL = {
@@ -45,7 +46,7 @@ export function buildTheme(mode: ColorMode) {
     typography: { fontSize: 13 },
     components: {
       // The grids' light chips and buttons (components/cell-controls.tsx), styled once for the whole app.
-      MuiCssBaseline: { styleOverrides: (theme) => cellControlStyles(theme as Theme) },
+      MuiCssBaseline: { styleOverrides: (theme) => ({ ...cellControlStyles(theme as Theme), ...voteTextStyles(theme as Theme) }) },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small' } },
       ...(still ? STILL.buttonBase : {}),

@@ -1,3 +1,4 @@
+import { votePick } from './campaigns';
 import type { Transaction } from './entities';
 import { formatDateTime } from './format';
 import { transactionStatus } from './transaction-status';
@@ -40,6 +41,9 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   { field: 'isResolved', header: 'Resolved', value: (t) => (t.isResolved ? 'Yes' : 'No') },
   { field: 'resolvedBy', header: 'Resolved by', value: resolvedByName },
   { field: 'resolvedAt', header: 'Resolved at', value: (t) => (t.resolvedAt ? formatDateTime(t.resolvedAt) : '') },
+  // A vote's pick and its game (issue 24), last so that the columns before keep their places.
+  { field: 'teamName', header: 'Team', value: (t) => votePick(t)?.pick ?? '' },
+  { field: 'game', header: 'Game', value: (t) => votePick(t)?.game ?? '' },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */

@@ -5,7 +5,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend, SearchStatusLegend } from '../../components/transactions/list-legends';
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
 import { ServiceCodeDayFilters } from '../../components/transactions/service-code-day-filters';
-import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
@@ -36,7 +36,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
   const resolve = useCallback((id: string) => resolveTransaction({ call: campaign.lists.resolve(id), id }), [resolveTransaction, campaign.lists]);
   const { resolvedIds, onResolve } = useResolve(resolve);
-  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', resolvedIds, onResolve });
+  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', day: search ? undefined : date, resolvedIds, onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
   return (
@@ -66,7 +66,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
           refreshing={query.isFetching || !code.serviceCode}
         />
       )}
-      <PagedGrid label={screen.title} columns={columns} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
+      <PagedGrid label={screen.title} columns={columns} card={TRANSACTION_CARD} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
       {drawer}
     </>
   );

@@ -4,10 +4,9 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { visuallyHidden } from '../../components/visually-hidden';
 import type { CampaignResults } from '../../domain/schemas/campaigns';
 
-// Read by screen readers and tests in place of the drawn bars.
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function Figure({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (

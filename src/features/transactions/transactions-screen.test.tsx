@@ -115,7 +115,7 @@ describe('Transactions screen', () => {
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toMatch(/^transactions-.*\.csv$/);
     const lines = (await saved[0].text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Team,Game');
     expect(lines).toHaveLength(52); // every call of the day, not just the page
     expect(lines.filter((l) => l.includes(',vip,5000,processed,MTN,'))).toHaveLength(1);
     const failed = lines.find((l) => l.includes(calls[1].phoneNumber)) ?? '';

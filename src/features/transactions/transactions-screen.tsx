@@ -3,7 +3,7 @@ import { useGetTransactionsQuery, useResolveTransactionMutation } from '../../ap
 import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
-import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
@@ -20,7 +20,7 @@ export default function TransactionsScreen() {
   useLoadToast(query, `Transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const { resolvedIds, onResolve } = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('transactions', { resolvedIds, onResolve });
+  const listColumns = useTransactionColumns('transactions', { day: date, resolvedIds, onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
@@ -32,7 +32,7 @@ export default function TransactionsScreen() {
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
         <ExportCsvButton filter={{ name: name || undefined, date }} />
       </ServiceCodeDayFilters>
-      <PagedGrid label="Transactions" columns={columns} gridKey="transactions" {...grid} />
+      <PagedGrid label="Transactions" columns={columns} card={TRANSACTION_CARD} gridKey="transactions" {...grid} />
       {drawer}
     </>
   );
