@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { GridColDef, GridDensity, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
 import { selectColumnVisibility, selectDensity } from '../state/ui-slice';
 import { useAppSelector } from '../state/hooks';
 import { rowNumber } from '../domain/paged-list';
@@ -36,6 +36,8 @@ export interface PagedGridProps<R extends GridValidRowModel> extends Omit<PagedV
   getRowId?: (row: R) => GridRowId;
   /** Header of the row-number column; null hides it. Defaults to '#'. */
   numberHeader?: string | null;
+  /** The columns shown until the person chooses under 'Manage columns' (kept by gridKey). */
+  defaultColumnVisibility?: GridColumnVisibilityModel;
 }
 
 const defaultRowId = (row: GridValidRowModel): GridRowId => row._id as GridRowId;
@@ -58,9 +60,10 @@ export function PagedGrid<R extends GridValidRowModel>({
   numberHeader = '#',
   label,
   card,
+  defaultColumnVisibility,
 }: PagedGridProps<R>) {
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
-  const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey));
+  const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey)) ?? defaultColumnVisibility;
   const pages = pageCount(rowCount, pageSize);
   // Rows are on their way while a page loads, and while the view has them but has not drawn them
   // yet (the DataGrid takes its rows in an effect, a frame after they come).

@@ -33,13 +33,14 @@ const noResolve = () => undefined;
 type Column = GridColDef<Transaction>;
 
 /**
- * A column's width: a fixed one for values of one size (a time, a code, a phone number), or a
- * share of the room left (`flex`) never under `min` for those that vary (a date, a category, a
- * game). At 1440 px the shares hold every value on one line (Compact, issue 24); the mins make
- * the lists fit 1280 px, where a date or a game may take two lines (issue 11).
+ * A column's width: `width` for values of one size (a time, a code, a phone number), or a share
+ * of the room left (`flex`) never under `min` for those that vary (a date, a category, a game).
+ * At 1440 px the shares hold every value on one line (Compact, issue 24); the mins make the lists
+ * fit 1280 px, where a date or a game may take two lines (issue 11). The one-size columns take a
+ * tenth of a share per 100 px, so that a list without a varying column still fills its width.
  */
 type Width = { width: number } | { flex: number; min: number };
-const sized = (width: Width) => ('width' in width ? { width: width.width } : { flex: width.flex, minWidth: width.min });
+const sized = (width: Width) => ('width' in width ? { flex: width.width / 1000, minWidth: width.width } : { flex: width.flex, minWidth: width.min });
 
 const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, width: Width): Column => ({
   field,
