@@ -1,5 +1,6 @@
 import type { Transaction } from '../../src/domain/entities';
 import { TRANSACTION_JSON, transactionReads } from '../src/repositories/transaction-reads';
+import { createCampaigns, insertVotes, WORLD_CUP } from './campaign-fixtures';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
@@ -20,6 +21,8 @@ const TRANSACTION_FIELDS: Record<keyof Transaction, true> = {
   categoryLevel: true,
   category: true,
   amount: true,
+  campaignKey: true,
+  round: true,
   teamName: true,
   teamName2: true,
   messageStatuses: true,
@@ -74,6 +77,8 @@ describe('the JSON the transaction reads build', () => {
       categoryLevel: 'vip',
       category: { _id: expect.any(String), name: expect.stringMatching(/^Category /) },
       amount: 20000,
+      campaignKey: null,
+      round: null,
       teamName: null,
       teamName2: null,
       messageStatuses: null,
@@ -97,5 +102,20 @@ describe('who resolved a failed call', () => {
     expect(row?.resolvedBy).toEqual({ _id: user.id, userName: user.userName });
     expect(Date.parse(row?.resolvedAt ?? '')).toBeGreaterThan(Date.parse('2024-03-10T11:00:00Z'));
     expect(response.json().results.resolvedBy).toEqual({ _id: user.id, userName: user.userName });
+  });
+});
+
+describe('a campaign vote', () => {
+  it('names its campaign, round, pick and game, in the general search as in the campaign lists (issue 24)', async () => {
+    await createCampaigns(world);
+    const phoneNumber = '256772000111';
+    await insertVotes(world, WORLD_CUP, [{ phoneNumber, createdAt: new Date('2022-12-03T15:00:00Z'), round: 'week2', teamName: 'Croatia', teamName2: 'Australia' }]);
+    const { headers } = await world.headersFor('admin');
+    const vote = { campaignKey: WORLD_CUP.key, round: 'week2', teamName: 'Croatia', teamName2: 'Australia', category: null, name: WORLD_CUP.code };
+    const search = await world.app.inject({ method: 'POST', url: '/v1/transactions/search?page=1&limit=50', headers, payload: { phoneNumber } });
+    expect(search.statusCode).toBe(200);
+    expect(search.json().results.docs).toEqual([expect.objectContaining(vote)]);
+    const list = await world.app.inject({ method: 'POST', url: '/v1/world/cup/analysis/all?page=1&limit=50', headers, payload: { name: WORLD_CUP.code, date: '2022-12-03' } });
+    expect(list.json().results.docs).toEqual([expect.objectContaining(vote)]);
   });
 });

@@ -87,6 +87,8 @@ describe('POST /v1/transactions', () => {
         categoryLevel: 'ordinary',
         category: { _id: categoryId, name: expect.any(String) },
         amount: 10000,
+        campaignKey: null,
+        round: null,
         teamName: null,
         teamName2: null,
         messageStatuses: 'Success',

@@ -2,7 +2,8 @@ import { useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { GridColDef, GridRenderCellParams, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
 import { ListSpinner } from './list-spinner';
-import type { PagedViewProps } from './paged-view';
+import { visuallyHidden } from './visually-hidden';
+import { ROW_NUMBER_FIELD, type CardLayout, type PagedViewProps } from './paged-view';
 
 /**
  * One cell's content as the DataGrid would show it: valueGetter, then valueFormatter, then
@@ -23,23 +24,40 @@ export function cellContent<R extends GridValidRowModel>(column: GridColDef<R>, 
 export const FIRST_CARDS = 6;
 /**
  * A card's height per line, what an undrawn card counts for in the page's height: at 412 px a
- * transactions card's 10 lines are 238 px high, a user's 5 lines 119 px.
+ * user's 5 lines are 119 px high; a laid-out call card (CardLayout) is about 120 px.
  */
 const LINE_HEIGHT_GUESS = 24;
 
+type Column<R extends GridValidRowModel> = GridColDef<R>;
+
+/** A card's columns by place: the head line (number, title, aside) and the pairs after it. */
+function placeColumns<R extends GridValidRowModel>(shown: Column<R>[], card: CardLayout) {
+  const inHead = (column: Column<R>) => column.field === ROW_NUMBER_FIELD || column.field === card.title || card.aside.includes(column.field);
+  const byField = (field: string) => shown.filter((column) => column.field === field);
+  return {
+    head: [...byField(ROW_NUMBER_FIELD), ...byField(card.title), ...card.aside.flatMap(byField)],
+    rest: shown.filter((column) => !inHead(column)),
+  };
+}
+
+const headerOf = <R extends GridValidRowModel>(column: Column<R>) => column.headerName ?? column.field;
+
 /**
- * PagedGrid's phone view: each row a card of 'header: value' lines, in the columns' order, with
- * the same cells (chips, buttons) the grid draws. A 412 px screen shows a whole row without
- * scrolling sideways, and the first visit on a phone skips the DataGrid's code and its layout
- * work (issue 11: Lighthouse mobile). Plain elements under one class rule, as the grid cells.
+ * PagedGrid's phone view: each row a card, with the same cells (chips, buttons) the grid draws;
+ * one 'header: value' line per column, or, given a CardLayout, a head line and flowing pairs
+ * (a call's card is about 120 px high instead of 250, issue 24). A 412 px screen shows a whole row
+ * without scrolling sideways, and the first visit on a phone skips the DataGrid's code and its
+ * layout work (issue 11: Lighthouse mobile). Plain elements under one class rule, as the grid cells.
  */
-export default function PagedCards<R extends GridValidRowModel>({ columns, rows, loading, getRowId, columnVisibilityModel, label }: PagedViewProps<R>) {
+export default function PagedCards<R extends GridValidRowModel>({ columns, rows, loading, getRowId, columnVisibilityModel, label, card }: PagedViewProps<R>) {
   const shown = columns.filter((column) => columnVisibilityModel?.[column.field] !== false);
+  const placed = card ? placeColumns(shown, card) : null;
   // New rows draw the first few cards at once and the rest in a background render that React
   // splits into short tasks: on a slow phone, 50 cards in one go block the page for a third of a
   // second (issue 11, Lighthouse). The rest lie below the screen, so nothing visible moves.
   const settledRows = useDeferredValue(rows);
   const drawnRows = settledRows === rows ? rows : rows.slice(0, FIRST_CARDS);
+  const heightGuess = placed ? (1 + Math.ceil(placed.rest.length / 2)) * LINE_HEIGHT_GUESS : shown.length * LINE_HEIGHT_GUESS;
   return (
     <Box
       sx={{
@@ -59,27 +77,43 @@ export default function PagedCards<R extends GridValidRowModel>({ columns, rows,
           contentVisibility: 'auto',
           // The height alone: a width guess would be the card's minimum width, and a card of 24
           // lines would be 576 px wide on a 412 px phone.
-          containIntrinsicBlockSize: `auto ${shown.length * LINE_HEIGHT_GUESS}px`,
+          containIntrinsicBlockSize: `auto ${heightGuess}px`,
         },
-        '& dl': { display: 'grid', gridTemplateColumns: 'minmax(84px, 34%) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, alignItems: 'center' },
+        '& dl': { m: 0 },
         '& dt': { typography: 'caption', color: 'text.secondary' },
         '& dd': { typography: 'body2', m: 0, overflowWrap: 'anywhere', minWidth: 0 },
+        '& .card-lines': { display: 'grid', gridTemplateColumns: 'minmax(84px, 34%) 1fr', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' },
+        '& .card-lines > div': { display: 'contents' },
+        // The head: number, title (bold, taking the room) and the aside at the end of the line.
+        '& .card-head': { display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 },
+        '& .card-head > div': { display: 'flex', alignItems: 'center', gap: 0.5, flex: 'none' },
+        '& .card-head > .card-title': { flex: '1 1 auto', minWidth: 0, fontWeight: 600 },
+        [`& .card-head [data-field="${ROW_NUMBER_FIELD}"]`]: { color: 'text.secondary', '&::before': { content: '"#"' } },
+        '& .card-pairs': { display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 },
+        '& .card-pairs > div': { display: 'flex', alignItems: 'baseline', gap: 0.75, maxWidth: '100%' },
+        '& .card-hidden': visuallyHidden,
         '& .paged-cards-empty': { typography: 'body2', color: 'text.secondary', textAlign: 'center', py: 5 },
       }}
     >
       <ul aria-label={label} aria-busy={loading}>
         {drawnRows.map((row) => {
           const id = getRowId(row);
+          const pair = (column: Column<R>, className?: string, hideHeader = false) => (
+            <div key={column.field} className={className}>
+              <dt className={hideHeader ? 'card-hidden' : undefined}>{headerOf(column)}</dt>
+              <dd data-field={column.field}>{cellContent(column, row, id)}</dd>
+            </div>
+          );
           return (
             <li key={id} data-id={id}>
-              <dl>
-                {shown.map((column) => (
-                  <div key={column.field} style={{ display: 'contents' }}>
-                    <dt>{column.headerName ?? column.field}</dt>
-                    <dd data-field={column.field}>{cellContent(column, row, id)}</dd>
-                  </div>
-                ))}
-              </dl>
+              {placed && card ? (
+                <>
+                  <dl className="card-head">{placed.head.map((column) => pair(column, column.field === card.title ? 'card-title' : undefined, true))}</dl>
+                  <dl className="card-pairs">{placed.rest.map((column) => pair(column))}</dl>
+                </>
+              ) : (
+                <dl className="card-lines">{shown.map((column) => pair(column, undefined))}</dl>
+              )}
             </li>
           );
         })}

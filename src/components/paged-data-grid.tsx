@@ -4,9 +4,29 @@ import { columnVisibilitySet, densitySet, selectDensity } from '../state/ui-slic
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { apiPageToGridPage } from '../domain/paged-list';
 import { ListSpinner } from './list-spinner';
-import type { PagedViewProps } from './paged-view';
+import { COMPACT_ROW_HEIGHT, type PagedViewProps } from './paged-view';
 
 const autoRowHeight = () => 'auto' as const;
+const compactRowEstimate = () => COMPACT_ROW_HEIGHT;
+/** The header's height before the density factor (0.7): 32 px in Compact. */
+const COMPACT_HEADER_HEIGHT = 46;
+
+/**
+ * Cells: a long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every
+ * column readable at 1280 px). In Compact a row of one-line cells is 28 px, its controls shrunk
+ * to fit (issue 24); the columns are sized so that at 1440 px no cell of the calls' lists wraps.
+ */
+const CELLS = {
+  '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', whiteSpace: 'normal', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' },
+  // A button's word is never broken ('TICKE/T', issue 24).
+  '& .cell-button': { whiteSpace: 'nowrap', overflowWrap: 'normal' },
+  '&.MuiDataGrid-root--densityCompact': {
+    '& .MuiDataGrid-cell': { py: 0, minHeight: COMPACT_ROW_HEIGHT, lineHeight: '20px' },
+    '& .cell-button': { py: 0, lineHeight: '20px' },
+    '& .cell-icon-button': { p: 0.25 },
+    '& .cell-chip': { height: 20 },
+  },
+} as const;
 
 /**
  * The grid's spinner while a page loads. Hidden from assistive technology, which hears aria-busy
@@ -46,9 +66,9 @@ export default function PagedDataGrid<R extends GridValidRowModel>(view: PagedVi
         onDensityChange={(next) => dispatch(densitySet(next))}
         {...(gridKey ? { columnVisibilityModel: columnVisibilityModel ?? {}, onColumnVisibilityModelChange } : {})}
         localeText={{ noRowsLabel: 'No records' }}
-        // A long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every column readable at 1280 px).
         getRowHeight={autoRowHeight}
-        sx={{ '& .MuiDataGrid-cell': { whiteSpace: 'normal', display: 'flex', alignItems: 'center', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' } }}
+        {...(density === 'compact' ? { getEstimatedRowHeight: compactRowEstimate, columnHeaderHeight: COMPACT_HEADER_HEIGHT } : {})}
+        sx={CELLS}
         slots={{ loadingOverlay: LoadingOverlay }}
         autoHeight
         // Pages are small (at most 100 rows); rendering them all also lets jsdom tests see every row.

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { GridColDef, GridDensity, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel, GridDensity, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
 import { selectColumnVisibility, selectDensity } from '../state/ui-slice';
 import { useAppSelector } from '../state/hooks';
 import { rowNumber } from '../domain/paged-list';
@@ -14,7 +14,7 @@ import { defaultExport } from './lazy-import';
 import { ListSpinner } from './list-spinner';
 import PagedCards from './paged-cards';
 import type PagedDataGridView from './paged-data-grid';
-import { DRAWN_ROW_SELECTOR, type PagedViewProps } from './paged-view';
+import { DRAWN_ROW_SELECTOR, ROW_NUMBER_FIELD, type PagedViewProps } from './paged-view';
 
 type GridViewModule = { default: typeof PagedDataGridView | { default: typeof PagedDataGridView } };
 let gridView: Promise<GridViewModule> | undefined;
@@ -36,6 +36,8 @@ export interface PagedGridProps<R extends GridValidRowModel> extends Omit<PagedV
   getRowId?: (row: R) => GridRowId;
   /** Header of the row-number column; null hides it. Defaults to '#'. */
   numberHeader?: string | null;
+  /** The columns shown until the person chooses under 'Manage columns' (kept by gridKey). */
+  defaultColumnVisibility?: GridColumnVisibilityModel;
 }
 
 const defaultRowId = (row: GridValidRowModel): GridRowId => row._id as GridRowId;
@@ -57,9 +59,11 @@ export function PagedGrid<R extends GridValidRowModel>({
   gridKey,
   numberHeader = '#',
   label,
+  card,
+  defaultColumnVisibility,
 }: PagedGridProps<R>) {
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
-  const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey));
+  const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey)) ?? defaultColumnVisibility;
   const pages = pageCount(rowCount, pageSize);
   // Rows are on their way while a page loads, and while the view has them but has not drawn them
   // yet (the DataGrid takes its rows in an effect, a frame after they come).
@@ -69,7 +73,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     if (numberHeader === null) return columns;
     const indexById = new Map(rows.map((row, index) => [getRowId(row), index]));
     const numberColumn: GridColDef<R> = {
-      field: '__number',
+      field: ROW_NUMBER_FIELD,
       headerName: numberHeader,
       width: 44,
       sortable: false,
@@ -80,7 +84,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     return [numberColumn, ...columns];
   }, [columns, rows, getRowId, numberHeader, page, pageSize]);
 
-  const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label };
+  const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label, card };
   return (
     <Box
       // The pagination is hidden while rows are expected and none is drawn: below an empty list it
@@ -122,7 +126,7 @@ export function PagedGrid<R extends GridValidRowModel>({
  * read off the built app at 1280 px (Chromium); e2e/layout-shift.spec.ts checks the placeholder
  * against the grid that replaces it.
  */
-export const EMPTY_GRID_HEIGHT: Record<GridDensity, number> = { compact: 113, standard: 162, comfortable: 208 };
+export const EMPTY_GRID_HEIGHT: Record<GridDensity, number> = { compact: 106, standard: 162, comfortable: 208 };
 
 /** Where the grid will be while its code arrives: the empty grid's box, with its spinner. */
 function GridPlaceholder() {

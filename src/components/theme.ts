@@ -2,6 +2,7 @@ import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styl
 import type { ColorMode } from '../state/ui-slice';
 import { transitionsOn } from './motion';
 import { toastStackStyles } from './toast-stack';
+import { voteTextStyles } from './transactions/vote-text';
 
 /** No transition and no ripple: what the web tests render (src/components/motion.ts), the same screens without the animation timers. */
 const STILL = {
@@ -44,8 +45,8 @@ export function buildTheme(mode: ColorMode) {
     shape: { borderRadius: 6 },
     typography: { fontSize: 13 },
     components: {
-      // Where toasts stand (components/toast-stack.ts), one rule for the app and the page before it.
-      MuiCssBaseline: { styleOverrides: (theme) => toastStackStyles(theme as Theme) },
+      // Where toasts stand (components/toast-stack.ts), one rule for the app and the page before it; the votes' pick and game (transactions/vote-text.ts).
+      MuiCssBaseline: { styleOverrides: (theme) => ({ ...toastStackStyles(theme as Theme), ...voteTextStyles(theme as Theme) }) },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { size: 'small' } },
       ...(still ? STILL.buttonBase : {}),

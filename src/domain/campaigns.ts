@@ -68,3 +68,27 @@ export function withPlus(phoneNumber: string): string {
 export function voteGame(vote: { teamName: string; teamName2?: string | null }): string {
   return vote.teamName2 ? `${vote.teamName2} vs ${vote.teamName}` : 'General prediction';
 }
+
+/** A campaign's name by key ('World Cup 2022'); the key itself for a campaign this code does not know. */
+export function campaignName(key: string): string {
+  return CAMPAIGNS.find((campaign) => campaign.key === key)?.name ?? key;
+}
+
+/** What a vote call picked: the team, its game ('' for a general pick), its campaign and round. */
+export interface VotePick {
+  pick: string;
+  game: string;
+  campaign: string;
+  round: string;
+}
+
+/** A call's vote (issue 24: the pick first, wherever a vote appears), or null for a call that is no vote. */
+export function votePick(call: { teamName?: string | null; teamName2?: string | null; campaignKey?: string | null; round?: string | null }): VotePick | null {
+  if (!call.teamName) return null;
+  return {
+    pick: call.teamName,
+    game: call.teamName2 ? voteGame({ teamName: call.teamName, teamName2: call.teamName2 }) : '',
+    campaign: call.campaignKey ? campaignName(call.campaignKey) : '',
+    round: call.round ?? '',
+  };
+}

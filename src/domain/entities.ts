@@ -85,6 +85,10 @@ export interface Transaction {
   categoryLevel?: string | null;
   category?: { _id: string; name: string } | string | null;
   amount?: number | null;
+  /** A campaign vote's campaign (`world-cup-2022`, `afcon-2024`) and round; null on other calls. */
+  campaignKey?: string | null;
+  round?: string | null;
+  /** A vote's pick; with `teamName2`, the pick's game is 'teamName2 vs teamName' (SPEC §2). */
   teamName?: string | null;
   teamName2?: string | null;
   messageStatuses?: string | null;

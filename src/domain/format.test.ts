@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE_TIME_ZONE, formatDateTime, formatDay, formatMoney, preview, serviceTimeZone, setServiceTimeZone, todayInServiceZone } from './format';
+import { DEFAULT_SERVICE_TIME_ZONE, formatDateTime, formatDay, formatTimeOnDay, formatMoney, preview, serviceTimeZone, setServiceTimeZone, todayInServiceZone } from './format';
 
 describe('formatDateTime', () => {
   it("shows 'DD MMMM YYYY hh:mm am/pm' in Kampala time", () => {
@@ -9,6 +9,15 @@ describe('formatDateTime', () => {
   it("shows 'N/A' when the time is missing or unreadable", () => {
     expect(formatDateTime(null)).toBe('N/A');
     expect(formatDateTime('not a time')).toBe('N/A');
+  });
+});
+
+describe('formatTimeOnDay', () => {
+  it("shows only 'hh:mm am/pm' on the list's day, the whole date and time on another", () => {
+    expect(formatTimeOnDay('2026-11-22T09:05:00Z', '2026-11-22')).toBe('12:05 pm');
+    // 00:30 on the 23rd in Kampala: a reply after midnight names its day.
+    expect(formatTimeOnDay('2026-11-22T21:30:00Z', '2026-11-22')).toBe('23 November 2026 12:30 am');
+    expect(formatTimeOnDay(null, '2026-11-22')).toBe('N/A');
   });
 });
 

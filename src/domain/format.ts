@@ -59,6 +59,16 @@ export function formatDateTime(iso: string | null | undefined, zone = serviceTim
   return `${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
 }
 
+/**
+ * A time in a list that shows one day (its heading names the day): 'hh:mm am' when the instant
+ * falls on `day` in the service zone, the whole formatDateTime otherwise (a reply after midnight).
+ */
+export function formatTimeOnDay(iso: string | null | undefined, day: string, zone = serviceTimeZone()): string {
+  const whole = formatDateTime(iso, zone);
+  if (whole === 'N/A' || todayInServiceZone(new Date(iso as string), zone) !== day) return whole;
+  return whole.split(' ').slice(-2).join(' ');
+}
+
 /** An event's time on a call's timeline: formatDateTime with seconds, as hops come seconds apart. */
 export function formatDateTimeSeconds(iso: string, zone = serviceTimeZone()): string {
   const date = new Date(iso);

@@ -1,3 +1,4 @@
+import { votePick } from './campaigns';
 import type { Transaction } from './entities';
 import { formatDateTime } from './format';
 import { resolveReasonLabel } from './resolution';
@@ -43,6 +44,9 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   { field: 'resolvedAt', header: 'Resolved at', value: (t) => (t.resolvedAt ? formatDateTime(t.resolvedAt) : '') },
   { field: 'resolvedReason', header: 'Resolve reason', value: (t) => resolveReasonLabel(t.resolvedReason) },
   { field: 'resolvedNote', header: 'Resolve note', value: (t) => t.resolvedNote ?? '' },
+  // A vote's pick and its game (issue 24), last so that the columns before keep their places.
+  { field: 'teamName', header: 'Team', value: (t) => votePick(t)?.pick ?? '' },
+  { field: 'game', header: 'Game', value: (t) => votePick(t)?.game ?? '' },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */

@@ -51,6 +51,8 @@ export const TRANSACTION_JSON = {
   categoryLevel: sql<string | null>`${t.categoryLevel}`,
   category: sql<{ _id: string; name: string } | null>`case when ${c.id} is not null then json_build_object('_id', ${c.id}, 'name', ${c.name}) end`,
   amount: sql<number | null>`${t.amount}`,
+  campaignKey: sql<string | null>`${t.campaignKey}`,
+  round: sql<string | null>`${t.round}`,
   teamName: sql<string | null>`${t.teamName}`,
   teamName2: sql<string | null>`${t.teamName2}`,
   messageStatuses: sql<string | null>`${t.messageStatuses}`,

@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
 
+// A line, not a banner: it sits above a list whose rows are counted per screen (issue 24).
+const LEGEND = { mb: 2, py: 0, '& .MuiAlert-icon, & .MuiAlert-message': { py: 0.5 } } as const;
+
 /** SPEC §2 Failed transactions: what Resolved Yes and No mean. */
 export function FailedTransactionsLegend() {
   return (
-    <Alert severity="info" sx={{ mb: 2 }}>
+    <Alert severity="info" sx={LEGEND}>
       Clients with failed transactions are engaged to help them succeed. Resolved <strong>Yes</strong> means the client was engaged and
       helped; <strong>No</strong> means the client is still to be engaged.
     </Alert>
@@ -13,7 +16,7 @@ export function FailedTransactionsLegend() {
 /** SPEC §2 Transaction search: what each status means. */
 export function SearchStatusLegend() {
   return (
-    <Alert severity="info" sx={{ mb: 2 }}>
+    <Alert severity="info" sx={LEGEND}>
       <strong>Processed</strong> means successful, <strong>Pending</strong> means not yet confirmed, <strong>Failed</strong> means failed
       and no money was deducted.
     </Alert>

@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
+import { votePick } from '../../domain/campaigns';
 import type { Transaction } from '../../domain/entities';
-import { formatDateTime } from '../../domain/format';
+import { formatDateTime, formatTimeOnDay, todayInServiceZone } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
+import type { CardLayout } from '../paged-view';
 import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
+import { VoteText, voteContext } from './vote-text';
 
 export type TransactionListKind = 'transactions' | 'failed' | 'search';
 
@@ -13,61 +16,105 @@ export type TransactionSubject = 'category' | 'team';
 
 export interface TransactionColumnOptions {
   subject?: TransactionSubject;
+  /** The one day the list shows (its heading names it): its times show the time alone (issue 24). */
+  day?: string;
   onResolve?: (id: string) => void;
 }
 
-/** A campaign vote's team; a game reads 'teamName2 vs teamName' as on the ranking's votes (SPEC §2). */
-export function teamText(t: Pick<Transaction, 'teamName' | 'teamName2'>): string {
-  const team = t.teamName ?? '';
-  return t.teamName2 ? `${t.teamName2} vs ${team}` : team;
-}
+/** A call's phone card (issue 24: about 120 px, not 250): who called, then its status and buttons. */
+export const TRANSACTION_CARD: CardLayout = { title: 'phoneNumber', aside: ['status', 'copy', 'action', 'details'] };
 
 const noResolve = () => undefined;
 
 type Column = GridColDef<Transaction>;
-const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, flex = 1, minWidth = 100): Column => ({
+
+/**
+ * A column's width: `width` for values of one size (a time, a code, a phone number), or a share
+ * of the room left (`flex`) never under `min` for those that vary (a date, a category, a game).
+ * At 1440 px the shares hold every value on one line (Compact, issue 24); the mins make the lists
+ * fit 1280 px, where a date or a game may take two lines (issue 11). The one-size columns take a
+ * tenth of a share per 100 px, so that a list without a varying column still fills its width.
+ */
+type Width = { width: number } | { flex: number; min: number };
+const sized = (width: Width) => ('width' in width ? { flex: width.width / 1000, minWidth: width.width } : { flex: width.flex, minWidth: width.min });
+
+const text = (field: string, headerName: string, valueGetter: (row: Transaction) => string, width: Width): Column => ({
   field,
   headerName,
-  flex,
-  minWidth,
+  ...sized(width),
   sortable: false,
   valueGetter: (_value, row) => valueGetter(row),
 });
-/** A time column that breaks between date and time when narrow, so the lists fit 1280 px. */
-const time = (field: string, headerName: string, valueGetter: (row: Transaction) => string): Column => ({
-  ...text(field, headerName, valueGetter, 1.2, DATE_TIME_MIN_WIDTH),
-  renderCell: ({ value }) => <DateTimeText text={String(value ?? '')} />,
+const dateTimeCell: Column['renderCell'] = ({ value }) => <DateTimeText text={String(value ?? '')} />;
+/** A date-and-time column ('25 November 2026 06:33 am'), which breaks before the time when narrow. */
+const dateTime = (field: string, headerName: string, valueGetter: (row: Transaction) => string): Column => ({
+  ...text(field, headerName, valueGetter, { flex: 2, min: DATE_TIME_MIN_WIDTH }),
+  renderCell: dateTimeCell,
 });
+/** A column of times of one day ('06:33 am'), as wide as its header; a time of another day breaks as dateTime. */
+const timeOfDay = (field: string, headerName: string, valueGetter: (row: Transaction) => string): Column => ({
+  ...text(field, headerName, valueGetter, { width: headerName.length > 10 ? 108 : 86 }),
+  renderCell: dateTimeCell,
+});
+
+/** The day a call was made, in the service zone. */
+const dayOf = (t: Transaction) => todayInServiceZone(new Date(t.createdAt));
+
+/**
+ * Category, or a vote's pick with, muted beside it, its game on the campaign's own lists and its
+ * campaign on the others (issue 24). Header 'Team' on the campaign lists, 'Category or Team' on
+ * the search (SPEC §2).
+ */
+function subjectColumn(kind: TransactionListKind, campaign: boolean): Column {
+  const headerName = campaign ? 'Team' : kind === 'search' ? 'Category or Team' : 'Category';
+  const withCampaign = !campaign;
+  const width = { flex: 1.8, min: campaign ? 120 : 124 };
+  return {
+    ...text(campaign ? 'teamName' : 'category', headerName, (t) => {
+      const vote = votePick(t);
+      return vote ? [vote.pick, voteContext(vote, withCampaign)].filter(Boolean).join(' ') : categoryName(t);
+    }, width),
+    renderCell: ({ row, value }) => {
+      const vote = votePick(row);
+      return vote ? <VoteText vote={vote} withCampaign={withCampaign} /> : String(value ?? '');
+    },
+  };
+}
 
 /**
  * The columns of the transaction lists (SPEC §2), regular and campaign, one builder so that they
  * cannot drift: transactions and failed end with Resolved and Action, search has Copy and Message.
  * With `subject: 'team'` the lists show Team where the regular ones show Category, and the
- * campaign transactions list is Date/Time, Service code, From, Team, Status, Network.
+ * campaign transactions list is Date/Time, Service code, From, Team, Status, Network. A list of
+ * one day shows its times alone; the search shows a reply's time alone when it came the call's day.
  */
 export function useTransactionColumns(
   kind: TransactionListKind,
-  { subject = 'category', onResolve = noResolve }: TransactionColumnOptions = {},
+  { subject = 'category', day, onResolve = noResolve }: TransactionColumnOptions = {},
 ): Column[] {
   return useMemo(() => {
     const search = kind === 'search';
     const campaign = subject === 'team';
-    const callTime = time('createdAt', search ? 'Call time' : 'Call Time', (t) => formatDateTime(t.createdAt));
-    const responseTime = time('callbackTime', search ? 'Response time' : 'Response Time', (t) => formatDateTime(t.callbackTime));
-    const code = text('name', 'Service code', (t) => t.name, 1, 96);
-    const from = text('phoneNumber', 'From', (t) => t.phoneNumber, 1, 110);
-    // A game ('Saudi Arabia vs Argentina') wraps onto two lines rather than being cut.
-    const category = campaign ? text('teamName', 'Team', teamText, 1.2, 104) : text('category', 'Category', categoryName, 1, 96);
+    const time = day ? timeOfDay : dateTime;
+    const timeText = (iso: string | null | undefined) => (day ? formatTimeOnDay(iso, day) : formatDateTime(iso));
+    const callTime = time('createdAt', search ? 'Call time' : 'Call Time', (t) => timeText(t.createdAt));
+    const responseTime = search
+      ? timeOfDay('callbackTime', 'Response time', (t) => formatTimeOnDay(t.callbackTime, dayOf(t)))
+      : time('callbackTime', 'Response Time', (t) => timeText(t.callbackTime));
+    const code = text('name', 'Service code', (t) => t.name, { width: 96 });
+    const from = text('phoneNumber', 'From', (t) => t.phoneNumber, { width: 110 });
+    const category = subjectColumn(kind, campaign);
     const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
-    const network = text('network', 'Network', (t) => t.network, 0.6, 72);
+    const network = text('network', 'Network', (t) => t.network, { width: 68 });
     if (search) {
-      const copy: Column = { field: 'copy', headerName: 'Copy', width: 84, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
-      const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', 1, 84);
+      // As wide as its button's longer word, 'Copied', on one line (issue 24: 'TICKE/T' made rows 57 px).
+      const copy: Column = { field: 'copy', headerName: 'Copy', width: 92, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
+      const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 });
       return [callTime, responseTime, code, from, copy, category, status, message, network];
     }
-    if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => formatDateTime(t.createdAt)), code, from, category, status, network];
+    if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => timeText(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {
-      ...text('isResolved', 'Resolved', (t) => (t.isResolved ? 'Yes' : 'No'), 0.5, 80),
+      ...text('isResolved', 'Resolved', (t) => (t.isResolved ? 'Yes' : 'No'), { width: 80 }),
       renderCell: ({ row }) => <ResolvedCell transaction={row} />,
     };
     const action: Column = {
@@ -80,5 +127,5 @@ export function useTransactionColumns(
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
     return [callTime, responseTime, ...middle, status, network, resolved, action];
-  }, [kind, subject, onResolve]);
+  }, [kind, subject, day, onResolve]);
 }

@@ -5,6 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { roundLabel } from '../../domain/campaign-rounds';
+import { votePick } from '../../domain/campaigns';
 import { categoryLevelLabel } from '../../domain/category-levels';
 import type { Transaction } from '../../domain/entities';
 import { formatDateTime, formatMoney } from '../../domain/format';
@@ -13,7 +15,6 @@ import { canResendTicket } from '../../domain/transaction-events';
 import { DefinitionList } from '../definition-list';
 import { ResendTicketButton } from './resend-ticket-button';
 import { StatusChip } from './transaction-cells';
-import { teamText } from './transaction-columns';
 import { TransactionTimeline } from './transaction-timeline';
 
 export interface TransactionDetailsDrawerProps {
@@ -27,12 +28,20 @@ export interface TransactionDetailsDrawerProps {
 
 /** The call's facts, empty ones left out. */
 function summaryOf(t: Transaction): [string, string][] {
-  const subject = t.teamName ? ['Team', teamText(t)] : ['Category', [categoryName(t), t.categoryLevel && categoryLevelLabel(t.categoryLevel)].filter(Boolean).join(' · ')];
+  const vote = votePick(t);
+  // A vote: the pick first, then its game and campaign (issue 24).
+  const subject: [string, string][] = vote
+    ? [
+        ['Team', vote.pick],
+        ['Game', vote.game],
+        ['Campaign', [vote.campaign, vote.round && roundLabel(vote.round)].filter(Boolean).join(' · ')],
+      ]
+    : [['Category', [categoryName(t), t.categoryLevel && categoryLevelLabel(t.categoryLevel)].filter(Boolean).join(' · ')]];
   const rows: [string, string][] = [
     ['Service code', t.name],
     ['From', t.phoneNumber],
     ['Network', t.network],
-    [subject[0], subject[1]],
+    ...subject,
     ['Amount', t.amount ? `UGX ${formatMoney(t.amount)}` : ''],
     ['Call time', formatDateTime(t.createdAt)],
     ['Response time', t.callbackTime ? formatDateTime(t.callbackTime) : ''],

@@ -9,7 +9,8 @@ import { CellIconButton, InfoOutlinedGlyph } from '../cell-controls';
 import { ResendTicketButton } from './resend-ticket-button';
 import { TransactionDetailsDrawer } from './transaction-details-drawer';
 
-const CELL_ROW = { display: 'flex', gap: 4, height: '100%', alignItems: 'center' } as const;
+// No height of its own: a height of 100% kept an auto-height row at the height it first measured (issue 24).
+const CELL_ROW = { display: 'flex', gap: 4, alignItems: 'center' } as const;
 
 /**
  * 'Details' on every row of a transaction list (issue 10), and 'Resend ticket' on the rows whose

@@ -29,8 +29,11 @@ describe('campaign list screens', () => {
     expect(await toast('Transactions for 18 December 2022')).toBeInTheDocument();
     await screen.findByText('Showing 7 out of 7 entries');
     expect(grid().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Date/Time', 'Service code', 'From', 'Team', 'Status', 'Network', 'Details']);
-    // A vote for Argentina in the game France against Argentina.
-    expect(within(rowsOf(FINAL_VOTERS[0])[0]).getByText('France vs Argentina')).toBeInTheDocument();
+    // A vote for Argentina in the game France against Argentina: the pick first, the game after it (issue 24).
+    const team = rowsOf(FINAL_VOTERS[0])[0].querySelector('[data-field="teamName"]') as HTMLElement;
+    expect([...team.querySelectorAll('.vote-text > span')].map((part) => part.textContent)).toEqual(['Argentina', 'France vs Argentina']);
+    // One day's list: the heading has the day, the rows the time alone.
+    expect(within(rowsOf(FINAL_VOTERS[0])[0]).getByText(/^\d\d:\d\d [ap]m$/)).toBeInTheDocument();
     // World Cup has no day total line; AFCON does.
     expect(screen.queryByText(/Transactions for 18 December 2022 \(/)).not.toBeInTheDocument();
   });

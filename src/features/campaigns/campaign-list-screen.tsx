@@ -6,7 +6,7 @@ import { FailedTransactionsLegend, SearchStatusLegend } from '../../components/t
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
 import { ServiceCodeDayFilters } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
-import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
@@ -39,7 +39,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
   const resolve = useCallback((id: string) => resolveTransaction({ call: campaign.lists.resolve(id), id }), [resolveTransaction, campaign.lists]);
   const onResolve = useResolve(resolve);
-  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', onResolve });
+  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', day: search ? undefined : date, onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
   return (
@@ -70,7 +70,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
           refreshing={query.isFetching || !code.serviceCode}
         />
       )}
-      <PagedGrid label={screen.title} columns={columns} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
+      <PagedGrid label={screen.title} columns={columns} card={TRANSACTION_CARD} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
       {drawer}
     </>
   );

@@ -3,11 +3,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BarChart } from '@mui/x-charts/BarChart';
+import { HorizontalBarChart } from '../../components/horizontal-bar-chart';
+import { visuallyHidden } from '../../components/visually-hidden';
 import type { CampaignResults } from '../../domain/schemas/campaigns';
 
-// Read by screen readers and tests in place of the drawn bars.
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, border: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 function Figure({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (
@@ -43,19 +42,12 @@ export function TeamResults({ results, isError }: { results?: CampaignResults; i
         {isError && <Typography color="error">Unexpected error</Typography>}
         {!isError && results && teams.length === 0 && <Typography color="text.secondary">No votes yet</Typography>}
         {teams.length > 0 && (
-          // Many teams scroll sideways on a phone rather than squeezing their bars to slivers.
-          <Box sx={{ overflowX: 'auto' }}>
-            <Box sx={{ minWidth: Math.max(320, teams.length * 34) }}>
-              <BarChart
-                height={300}
-                xAxis={[{ scaleType: 'band', data: teams.map((t) => t.teamName), tickLabelStyle: { angle: -45, textAnchor: 'end', fontSize: 11 }, height: 80 }]}
-                yAxis={[{ width: 48 }]}
-                series={[{ data: teams.map((t) => t.votes), label: 'Votes', color: '#2e7d32' }]}
-                hideLegend
-              />
-            </Box>
+          // Most voted first; a long list scrolls inside the card, which takes the focus so a keyboard scrolls it (axe).
+          <Box role="region" aria-label="Votes per team chart" tabIndex={0} sx={{ maxHeight: 440, overflowY: 'auto' }}>
+            <HorizontalBarChart labels={teams.map((t) => t.teamName)} values={teams.map((t) => t.votes)} seriesLabel="Votes" color="#2e7d32" hideLegend />
           </Box>
         )}
+        {/* Read by screen readers and tests in place of the drawn bars. */}
         <Box component="table" sx={visuallyHidden}>
           <caption>Votes per team</caption>
           <thead>

@@ -45,8 +45,17 @@ describe('Categories screen', () => {
 
     await user.click(screen.getByRole('tab', { name: 'All' }));
     const row = (await screen.findByText(name, {}, slow)).closest('[role="row"]') as HTMLElement;
-    expect(within(row).getByText('15,000')).toBeInTheDocument();
+    // Issue 24: the prices summed up in one column, every one of them a click away.
+    expect(within(row).getByText('UGX 1,000 – 15,000 · 15 levels')).toBeInTheDocument();
     expect(within(row).getByText(agent.userName)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: `All prices of ${name}` }));
+    const prices = await screen.findByRole('dialog', { name: `Prices of ${name}` });
+    const priceOf = (label: string) => within(prices).getByText(label).nextElementSibling?.textContent;
+    expect([priceOf('Ordinary'), priceOf('Single'), priceOf('Super')]).toEqual(['1,000', '15,000', '—']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // SPEC's column per level is still there, hidden until chosen.
+    expect(screen.queryByRole('columnheader', { name: 'Single' })).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: `Edit ${name}` }));
     const dialog = await screen.findByRole('dialog');
@@ -57,7 +66,7 @@ describe('Categories screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Successfully updated the category', {}, slow)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('1,234,567', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('UGX 1,000 – 1,234,567 · 15 levels', {}, slow)).toBeInTheDocument();
   });
 
   it('shows every validation message of SPEC §5', async () => {

@@ -11,11 +11,15 @@ import { usePagedGrid } from '../../components/use-paged-grid';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../../domain/category-levels';
 import type { Category } from '../../domain/entities';
 import { formatMoney } from '../../domain/format';
+import { CategoryPrices, priceSummary } from './category-prices';
 
 // The forms (Formik, yup and the fields) load when their tab or dialog opens, not with the list.
 const loadForms = () => import('./category-form');
 const CreateCategoryForm = lazyNamed(loadForms, 'CreateCategoryForm');
 const EditCategoryDialog = lazyNamed(loadForms, 'EditCategoryDialog');
+
+/** The level columns start hidden: the Prices column sums them up and opens them all (issue 24). */
+const LEVEL_COLUMNS_HIDDEN = Object.fromEntries(CATEGORY_LEVELS.map((level) => [level, false]));
 
 export default function CategoriesScreen() {
   const location = useLocation();
@@ -29,8 +33,20 @@ export default function CategoriesScreen() {
   const columns = useMemo<GridColDef<Category>[]>(
     () => [
       { field: 'name', headerName: 'Name', minWidth: 160, flex: 1 },
-      // Beside the name: the twenty level prices after it scroll sideways at any width, and Edit stays in view.
+      {
+        field: 'prices',
+        headerName: 'Prices',
+        minWidth: 290,
+        flex: 1.4,
+        sortable: false,
+        valueGetter: (_value, row) => priceSummary(row),
+        renderCell: ({ row }) => <CategoryPrices category={row} />,
+      },
+      { field: 'user', headerName: 'Agent', width: 140, valueGetter: (_value, row) => row.user?.userName ?? '' },
+      createdAtColumn<Category>(),
       editColumn<Category>({ label: (row) => row.name, onEdit: setEditing }),
+      // SPEC's column per level, hidden until chosen under 'Manage columns'; after Edit, so that
+      // showing them keeps Name, Agent, Created_at and Edit in view.
       ...CATEGORY_LEVELS.map(
         (level): GridColDef<Category> => ({
           field: level,
@@ -41,8 +57,6 @@ export default function CategoriesScreen() {
           valueFormatter: (value: number | null | undefined) => formatMoney(value),
         }),
       ),
-      { field: 'user', headerName: 'Agent', width: 140, valueGetter: (_value, row) => row.user?.userName ?? '' },
-      createdAtColumn<Category>(),
     ],
     [],
   );
@@ -53,7 +67,7 @@ export default function CategoriesScreen() {
       createLabel="Create new category"
       tab={tab}
       onTabChange={setTab}
-      list={<PagedGrid<Category> columns={columns} {...grid} gridKey="categories" label="Categories" />}
+      list={<PagedGrid<Category> columns={columns} {...grid} gridKey="categories" label="Categories" defaultColumnVisibility={LEVEL_COLUMNS_HIDDEN} />}
       createForm={<CreateCategoryForm />}
       editDialog={editing && <EditCategoryDialog category={editing} onClose={() => setEditing(null)} />}
     />

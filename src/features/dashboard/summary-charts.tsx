@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { ReactNode } from 'react';
+import { HorizontalBarChart } from '../../components/horizontal-bar-chart';
 import { categoryLevelLabel } from '../../domain/category-levels';
 import type { DashboardSummary } from '../../domain/dashboard-summary';
 import { formatMoney } from '../../domain/format';
@@ -14,7 +15,7 @@ const HEIGHT = 280;
 function ChartCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
     <Grid size={{ xs: 12, md: wide ? 12 : 6 }}>
-      <Card component="section" aria-label={title}>
+      <Card component="section" aria-label={title} sx={{ height: '100%' }}>
         <CardContent>
           <Typography variant="h6" component="h2">
             {title}
@@ -32,11 +33,12 @@ export function SummaryCharts({ summary }: { summary: DashboardSummary }) {
   return (
     <Grid container spacing={2}>
       <ChartCard title="Revenue by category level">
-        <BarChart
-          height={HEIGHT}
-          xAxis={[{ scaleType: 'band', data: summary.revenueByLevel.map((l) => categoryLevelLabel(l.level)) }]}
-          yAxis={[{ valueFormatter: (v: number) => (v >= 1000 ? `${formatMoney(v / 1000)}k` : formatMoney(v)), width: 56 }]}
-          series={[{ data: summary.revenueByLevel.map((l) => l.amount), label: 'UGX', valueFormatter: (v) => formatMoney(v) }]}
+        <HorizontalBarChart
+          labels={summary.revenueByLevel.map((l) => categoryLevelLabel(l.level))}
+          values={summary.revenueByLevel.map((l) => l.amount)}
+          seriesLabel="UGX"
+          valueFormatter={formatMoney}
+          tickFormatter={(v) => (v >= 1000 ? `${formatMoney(v / 1000)}k` : formatMoney(v))}
         />
       </ChartCard>
       <ChartCard title="Calls per network">

@@ -4,7 +4,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend } from '../../components/transactions/list-legends';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
-import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
@@ -21,7 +21,7 @@ export default function FailedTransactionsScreen() {
   useLoadToast(query, `Failed transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('failed', { onResolve });
+  const listColumns = useTransactionColumns('failed', { day: date, onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
@@ -32,7 +32,7 @@ export default function FailedTransactionsScreen() {
       </Typography>
       <FailedTransactionsLegend />
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
-      <PagedGrid label="Failed transactions" columns={columns} gridKey="failed-transactions" {...grid} />
+      <PagedGrid label="Failed transactions" columns={columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} />
       {drawer}
     </>
   );

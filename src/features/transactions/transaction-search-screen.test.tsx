@@ -1,4 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { FINAL_VOTERS } from '../../testing/campaign-votes';
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
@@ -61,6 +62,19 @@ describe('Transaction search screen', () => {
     } finally {
       fetchSpy.mockRestore();
     }
+  });
+
+  it('shows a vote as its pick and its campaign under Category or Team (issue 24)', async () => {
+    const { user } = await renderApp({ url: '/search', user: TEST_ADMIN });
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), FINAL_VOTERS[0]);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText(/^Showing [1-9]\d* out of/);
+    expect(screen.getByRole('columnheader', { name: 'Category or Team' })).toBeInTheDocument();
+    const vote = screen.getAllByRole('row').find((row) => within(row).queryByText('World Cup 2022')) as HTMLElement;
+    const cell = vote.querySelector('[data-field="category"]') as HTMLElement;
+    expect([...cell.querySelectorAll('.vote-text > span')].map((part) => part.textContent)).toEqual(['Argentina', 'World Cup 2022']);
+    // The game is in the hover text (and the call's details).
+    expect(within(cell).getByTitle('Argentina · France vs Argentina · World Cup 2022')).toBeInTheDocument();
   });
 
   it("shows an agent none of another agent's calls", async () => {

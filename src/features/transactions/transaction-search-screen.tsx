@@ -3,7 +3,7 @@ import { useSearchTransactionsQuery } from '../../api/transactions-api';
 import { PagedGrid } from '../../components/paged-grid';
 import { SearchStatusLegend } from '../../components/transactions/list-legends';
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
-import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
@@ -24,7 +24,7 @@ export default function TransactionSearchScreen() {
       </Typography>
       <PhoneNumberSearch phoneNumber={phoneNumber} onSearch={(next) => list.setFilters({ phoneNumber: next })} onSearchAgain={() => query.refetch()} />
       <SearchStatusLegend />
-      <PagedGrid label="Search results" columns={columns} gridKey="transaction-search" {...(phoneNumber ? grid : { ...grid, rows: [], rowCount: 0 })} />
+      <PagedGrid label="Search results" columns={columns} card={TRANSACTION_CARD} gridKey="transaction-search" {...(phoneNumber ? grid : { ...grid, rows: [], rowCount: 0 })} />
       {drawer}
     </>
   );

@@ -44,8 +44,8 @@ describe('Transactions screen', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     const paid = rowOf(calls[0].phoneNumber);
     expect(within(paid).getByText('processed')).toBeInTheDocument();
-    // The time part sits in a span of its own (it may wrap before it): read the cell's whole text.
-    expect(paid.querySelector('[data-field="callbackTime"]')?.textContent).toMatch(/^\d\d \w+ \d{4} \d\d:\d\d (am|pm)$/);
+    // One day's list: the heading has the day, the rows the time alone (issue 24).
+    expect(paid.querySelector('[data-field="callbackTime"]')?.textContent).toMatch(/^\d\d:\d\d (am|pm)$/);
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(screen.getByText('Showing 50 out of 51 entries')).toBeInTheDocument());
     expect(within(rowOf(calls[50].phoneNumber)).getByText('N/A')).toBeInTheDocument(); // pending: no response time
@@ -143,11 +143,12 @@ describe('Transactions screen', () => {
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toMatch(/^transactions-.*\.csv$/);
     const lines = (await saved[0].text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game');
     expect(lines).toHaveLength(52); // every call of the day, not just the page
     expect(lines.filter((l) => l.includes(',vip,5000,processed,MTN,'))).toHaveLength(1);
     const failed = lines.find((l) => l.includes(calls[1].phoneNumber)) ?? '';
-    expect(failed).toMatch(new RegExp(`,failed,\\w+,Yes,${code.agent.userName},\\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm),,$`));
+    // Resolved without a reason or a note, and no vote: the last four columns are empty.
+    expect(failed).toMatch(new RegExp(`,failed,\\w+,Yes,${code.agent.userName},\\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm),,,,$`));
     click.mockRestore();
   });
 });

@@ -4,7 +4,7 @@ import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
-import { useTransactionColumns } from '../../components/transactions/transaction-columns';
+import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
@@ -21,7 +21,7 @@ export default function TransactionsScreen() {
   useLoadToast(query, `Transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('transactions', { onResolve });
+  const listColumns = useTransactionColumns('transactions', { day: date, onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
@@ -33,7 +33,7 @@ export default function TransactionsScreen() {
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
         <ExportCsvButton filter={{ name: name || undefined, date }} />
       </ServiceCodeDayFilters>
-      <PagedGrid label="Transactions" columns={columns} gridKey="transactions" {...grid} />
+      <PagedGrid label="Transactions" columns={columns} card={TRANSACTION_CARD} gridKey="transactions" {...grid} />
       {drawer}
     </>
   );
