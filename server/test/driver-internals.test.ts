@@ -12,6 +12,8 @@ import { openDatabase, type Database } from '../src/db/client';
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const installedVersion = (name: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string;
+jest.setTimeout(30_000);
+
 const pinnedVersion = (name: string) => (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).dependencies as Record<string, string>)[name];
 
 describe('the private driver surface the hot paths use', () => {

@@ -129,7 +129,8 @@ describe('the live stream', () => {
 
   it('ends a stream whose access token has expired, and reads a scope again', async () => {
     const live = world({ heartbeatMs: 20, scopeRefreshMs: 20, flushMs: 5 });
-    const expired = live.client({}, { expiresAt: Date.now() + 30 });
+    // Expiring after several heartbeats' time, so one is sent first even when timers run late.
+    const expired = live.client({}, { expiresAt: Date.now() + 150 });
     let ended = false;
     expired.sink.on('end', () => (ended = true));
     // An agent given a code while it listens hears that code's calls from then on.

@@ -82,7 +82,9 @@ describe('the local payment provider after a restart (kill -9)', () => {
   it('keeps its decisions in the database, so the sweeper settles the payments in flight as it decided', async () => {
     const refs = ['restart-ok', 'restart-refused', 'restart-not-yet'];
     const calls = await insertTransactions(world, code, refs.map((paymentRef) => ({ paymentRef, createdAt: new Date(Date.now() - 20 * 60_000) })));
-    const before = localPaymentProvider({ delayMs: 0, failRate: 0.5, random: sequence(0.9, 0.1), settle: async () => undefined, store: localDecisionStore(world.db) });
+    // This process dies before it settles anything: its settlement never answers.
+    const dying = () => new Promise<never>(() => {});
+    const before = localPaymentProvider({ delayMs: 0, failRate: 0.5, random: sequence(0.9, 0.1), settle: dying, store: localDecisionStore(world.db) });
     for (const reference of refs.slice(0, 2)) await before.collect({ reference, phoneNumber: '256770000001', amount: 1000 });
     const slow = localPaymentProvider({ delayMs: 3_600_000, failRate: 0, settle: async () => undefined, store: localDecisionStore(world.db) });
     await slow.collect({ reference: 'restart-not-yet', phoneNumber: '256770000001', amount: 1000 });
