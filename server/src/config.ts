@@ -40,6 +40,8 @@ export interface Config {
   ussdConfirmsPerMinute: number;
   /** LIVE_FEED: how GET /v1/live hears of changes: in this process, or through PostgreSQL from every instance. */
   liveFeed: 'process' | 'postgres';
+  /** LIVE_FLUSH_MS: at most one write to each live client this often (changes in between go together). */
+  liveFlushMs: number;
   /** INCIDENT_CHECK_SECONDS: how often the incident rules run (0: never). */
   incidentCheckSeconds: number;
   /** The incident rules' thresholds (INCIDENT_*). */
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ussdConfirmsPerMinute: numberIn(env.USSD_CONFIRMS_PER_MINUTE, 'USSD_CONFIRMS_PER_MINUTE', 1, 1000, 5),
     atCallbackToken: atCallbackToken(env),
     liveFeed: liveFeed(env.LIVE_FEED, databaseUrl),
+    liveFlushMs: numberIn(env.LIVE_FLUSH_MS, 'LIVE_FLUSH_MS', 50, 10_000, 250),
     incidentCheckSeconds: numberIn(env.INCIDENT_CHECK_SECONDS, 'INCIDENT_CHECK_SECONDS', 0, 3600, 30),
     incidents: incidentSettings(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.
