@@ -1,5 +1,5 @@
 import type { LoginUser } from './entities';
-import { formatMoney } from './format';
+import { formatDateTime, formatMoney } from './format';
 import { isManager } from './roles';
 import type { TransactionEvent } from './transaction-events';
 
@@ -48,6 +48,11 @@ const DETAIL_LABELS: Record<string, string> = {
   amount: 'Amount',
   failureReason: 'Reason',
   reason: 'Reason',
+  statement: 'Statement',
+  line: 'Statement line',
+  completedAt: 'Provider completed at',
+  was: 'Before',
+  note: 'Note',
 };
 
 /** 'providerRef' → 'Provider ref': a readable name for a fact no label was written for. */
@@ -62,7 +67,8 @@ export function eventDetailLines(event: Pick<TransactionEvent, 'kind' | 'detail'
     .filter(([key, value]) => value !== null && value !== '' && !(event.kind === 'ussd_hop' && (key === 'input' || key === 'reply')))
     .map(([key, value]) => ({
       label: DETAIL_LABELS[key] ?? humanize(key),
-      value: key === 'amount' && typeof value === 'number' ? `UGX ${formatMoney(value)}` : String(value),
+      value:
+        key === 'amount' && typeof value === 'number' ? `UGX ${formatMoney(value)}` : key === 'completedAt' && typeof value === 'string' ? formatDateTime(value) : String(value),
     }));
 }
 
