@@ -203,13 +203,14 @@ describe('the answers', () => {
     const again = await upload(world, admin, csv);
     const id = created.json().results._id;
     const get = (url: string) => world.app.inject({ method: 'GET', url, headers: admin });
-    const checks = [
+    const answers: [string, string, { statusCode: number; body: string }][] = [
       ['post', '/v1/reconciliation/statements', created],
       ['post', '/v1/reconciliation/statements', again],
       ['get', '/v1/reconciliation/statements/{id}', await get(`/v1/reconciliation/statements/${id}`)],
       ['get', '/v1/reconciliation/statements', await get('/v1/reconciliation/statements')],
       ['post', '/v1/reconciliation/statements', await upload(world, admin, 'reference\r\n')],
-    ].map(([method, path, response]) => [method, path, String((response as { statusCode: number }).statusCode), (response as { body: string }).body] as const);
+    ];
+    const checks = answers.map(([method, path, response]) => [method, path, String(response.statusCode), response.body] as const);
     expect(checks.map(([, , status]) => status)).toEqual(['201', '200', '200', '200', '400']);
     for (const [method, path, status, body] of checks) {
       const schema = doc.paths[path][method].responses[status]?.content?.['application/json']?.schema;
