@@ -53,20 +53,20 @@ describe("the ingestion wing's reconcile (settlement from a statement)", () => {
     const events = await timeline(call.id);
     const reconciled = events.filter((event) => event.kind === 'reconciled');
     expect(reconciled).toEqual([
-      expect.objectContaining({ actor: 'user', actorUserName: admin.user.userName, detail: { statement: 'may.csv', line: 7, amount: 20000, completedAt: '2026-05-01T10:00:00.000Z', was: 'failed' } }),
+      expect.objectContaining({ actor: 'user', actorUserName: admin.user.userName, detail: { statement: 'may.csv', line: 7, amount: 20000, completedAt: '2026-05-01T10:00:00.000Z', previously: 'failed' } }),
     ]);
     expect(events.filter((event) => event.kind === 'sms_sent')).toEqual([expect.objectContaining({ actor: 'user', actorUserName: admin.user.userName, detail: expect.objectContaining({ status: 'Sent' }) })]);
     const row = (await world.app.inject({ method: 'POST', url: '/v1/transactions/search', headers: admin.headers, payload: { phoneNumber: call.phoneNumber } })).json().results.docs[0];
     expect(row).toMatchObject({ isComplete: true, isDeleted: false, messageStatuses: 'Sent', ticket: { message: catalogue.ticketMessage } });
   });
 
-  it('settles a pending call too (recorded as pending was), and a late callback then changes nothing', async () => {
+  it('settles a pending call too (recorded as previously pending), and a late callback then changes nothing', async () => {
     const call = await insertCall(world, catalogue, 'pending');
     expect((await world.app.ingestion.reconcile({ reference: call.reference, userId: admin.user.id, statement: null, line: 2, amount: 20000, completedAt: null })).result).toBe('reconciled');
     await world.pay(call.reference, 'FAILED');
     await world.pay(call.reference, 'SUCCESSFUL');
     const events = await timeline(call.id);
-    expect(events.find((event) => event.kind === 'reconciled')?.detail.was).toBe('pending');
+    expect(events.find((event) => event.kind === 'reconciled')?.detail.previously).toBe('pending');
     expect(events.filter((event) => event.kind === 'payment_settled')).toEqual([]);
     expect(sentTo(call.phoneNumber)).toHaveLength(1);
     expect(await world.app.ingestion.reconcile({ reference: 'no-such-reference', userId: admin.user.id, statement: null, line: null, amount: null, completedAt: null })).toEqual({ result: 'unknown' });
@@ -90,7 +90,7 @@ describe('POST /v1/reconciliation/statements/{id}/rows/{rowId}/issue-ticket', ()
 
     const events = await timeline(call.id);
     expect(events.filter((event) => event.kind === 'reconciled')).toEqual([
-      expect.objectContaining({ actorUserName: admin.user.userName, detail: expect.objectContaining({ statement: `statement-${day}.csv`, line: 2, was: 'failed' }) }),
+      expect.objectContaining({ actorUserName: admin.user.userName, detail: expect.objectContaining({ statement: `statement-${day}.csv`, line: 2, previously: 'failed' }) }),
     ]);
     const detail = (await world.app.inject({ method: 'GET', url: `/v1/reconciliation/statements/${statement.id}`, headers: admin.headers })).json().results;
     expect(detail).toMatchObject({ counts: { paidNoTicket: 1 }, open: { paidNoTicket: 0 } });

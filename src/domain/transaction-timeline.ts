@@ -51,7 +51,7 @@ const DETAIL_LABELS: Record<string, string> = {
   statement: 'Statement',
   line: 'Statement line',
   completedAt: 'Provider completed at',
-  was: 'Before',
+  previously: 'Previously',
   note: 'Note',
 };
 

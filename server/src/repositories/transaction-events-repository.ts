@@ -90,7 +90,7 @@ export const transactionEvent = {
   /**
    * A failed or pending call settled as paid because the provider's statement says SUCCESSFUL
    * ('Issue ticket'): who did it and from which statement line. The statement that settles adds
-   * `was` (failed or pending), as it found the call.
+   * `previously` (failed or pending), as it found the call.
    */
   reconciled: (settled: { transactionId: string; userId: string; statement: string | null; line: number | null; amount: number | null; completedAt: string | null }): CallEvent => ({
     kind: 'reconciled',

@@ -78,7 +78,7 @@ const settleReconciledStatement = (reference: string, values: SettledValues, eve
     returning t.id, t.phone_number, target.is_deleted as was_failed
   ), recorded as (
     ${recordEventsSql(sql`select id, ${event.kind}::text, ${event.actor}::text, ${event.actorUserId ?? null}::uuid,
-      ${JSON.stringify(event.detail ?? {})}::jsonb || jsonb_build_object('was', case when was_failed then 'failed' else 'pending' end), ${event.dedupeKey ?? null}::text from settled`)}
+      ${JSON.stringify(event.detail ?? {})}::jsonb || jsonb_build_object('previously', case when was_failed then 'failed' else 'pending' end), ${event.dedupeKey ?? null}::text from settled`)}
   )
   select id, phone_number as "phoneNumber" from settled`;
 
@@ -176,7 +176,7 @@ export function transactionsRepository(db: Db) {
     },
 
     /**
-     * Settles a failed or pending call of `reference` as paid, recording `event` (its 'was' filled
+     * Settles a failed or pending call of `reference` as paid, recording `event` (its 'previously' filled
      * in from the call as the update found it) in the same statement. Answers the settled call, or
      * undefined when it was processed already or no call has the reference.
      */

@@ -63,8 +63,8 @@ export function useStatementColumns({ onIssueTicket, onReview, onDetails }: Stat
       {
         field: 'action',
         headerName: 'Action',
-        minWidth: 176,
-        flex: 1.2,
+        minWidth: 204,
+        flex: 1.3,
         sortable: false,
         renderCell: ({ row }) => (
           <div style={{ display: 'flex', gap: 4, height: '100%', alignItems: 'center' }}>
