@@ -29,6 +29,7 @@ const PRIVATE_ROUTES = [
   '/category',
   '/service/code',
   '/settings',
+  '/reconciliation',
   ...CAMPAIGNS.flatMap((campaign) => campaign.screens.map((screen) => screen.path)),
 ];
 

@@ -41,6 +41,7 @@ import transactionEventsRoutes from './routes/transaction-events';
 import transactionsRoutes from './routes/transactions';
 import ussdRoutes from './routes/ussd';
 import paymentsRoutes from './routes/payments';
+import reconciliationRoutes from './routes/reconciliation';
 import usersRoutes from './routes/users';
 import { applyServiceTimeZone, withServiceTimeZone } from './service-time-zone';
 
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignListsRoutes);
   await app.register(campaignRankingsRoutes);
   await app.register(campaignVotesRoutes);
+  await app.register(reconciliationRoutes);
 
   // index.html carries the service's zone for the SPA (templated once, answered from memory).
   await app.register(webPlugin, { webRoot: deps.webRoot, transformIndex: (html) => withServiceTimeZone(html, timeZone) });

@@ -6,6 +6,7 @@ import { INCIDENT_KINDS } from '../../src/domain/incidents';
 import { BULK_RESOLVE_OUTCOMES, RESOLVE_REASONS } from '../../src/domain/resolution';
 import { ROLES } from '../../src/domain/roles';
 import { TRANSACTION_STATUSES } from '../../src/domain/schemas/transactions';
+import { RECONCILIATION_KIND_HELP, RECONCILIATION_KINDS, STATEMENT_STATUSES } from '../../src/domain/reconciliation';
 import { TRANSACTION_EVENT_KINDS } from '../../src/domain/transaction-events';
 
 /**
@@ -80,6 +81,8 @@ const named = object({ _id: id, name: string });
 const categoryLevel = { type: 'string', enum: [...CATEGORY_LEVELS] };
 // OpenAPI 3.0 reads `nullable` only beside a `type`.
 const userRefOrNull = { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/UserRef' }] };
+/** A component or null, in a form validators read the same way (`nullable` beside `allOf` they read as never null). */
+const refOrNull = (name: string, description: string) => ({ description, oneOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', nullable: true, enum: [null] }] });
 
 /**
  * The entities of src/domain/entities.ts as the API answers them (SPEC §3), put in the document's
@@ -185,6 +188,36 @@ export const COMPONENT_SCHEMAS = {
     },
     ['_id', 'kind', 'at', 'actor', 'detail'],
   ),
+  ReconciliationCounts: {
+    ...object(Object.fromEntries(RECONCILIATION_KINDS.map((kind) => [kind, { ...integer, description: RECONCILIATION_KIND_HELP[kind] }]))),
+    description: "A statement's rows per kind, as sorted when it was uploaded",
+  },
+  ReconciliationStatement: object({
+    _id: id,
+    fileName: { ...nullableString, description: 'The name the file was uploaded with, when given' },
+    uploadedBy: refOrNull('UserRef', 'Who uploaded it (null when that account is gone)'),
+    createdAt: dateTime,
+    lines: { ...integer, description: 'Lines read from the file, its header not counted' },
+    periodFrom: { ...dateTime, description: 'The earliest completedAt of its lines' },
+    periodTo: { ...dateTime, description: 'The latest completedAt of its lines' },
+    counts: { $ref: '#/components/schemas/ReconciliationCounts' },
+    open: { ...object({ paidNoTicket: integer, ticketNoMoney: integer }), description: 'Rows of the two kinds staff act on that nobody has acted on yet' },
+  }),
+  ReconciliationRow: object({
+    _id: id,
+    kind: { type: 'string', enum: [...RECONCILIATION_KINDS] },
+    line: { ...integer, nullable: true, description: "The file's line, or null for a paid call the file has no line for" },
+    reference: { type: 'string', description: 'The payment reference' },
+    amount: { type: 'number', nullable: true },
+    currency: nullableString,
+    status: { type: 'string', nullable: true, enum: [...STATEMENT_STATUSES, null] },
+    completedAt: { ...dateTime, nullable: true },
+    transaction: refOrNull('Transaction', 'The call of the reference as it is now, or null when no call has it'),
+    action: { type: 'string', nullable: true, enum: ['ticket_issued', 'reviewed', null], description: "What staff did: 'Issue ticket' or 'Mark reviewed'" },
+    actionBy: refOrNull('UserRef', 'Who acted on the row'),
+    actionAt: { ...dateTime, nullable: true },
+    note: nullableString,
+  }),
   VoteTransaction: object({ _id: string, createdAt: dateTime, teamName: string, teamName2: nullableString }, ['_id', 'createdAt', 'teamName']),
   VoteRow: object({
     _id: { type: 'string', description: 'The phone number' },
@@ -282,14 +315,18 @@ export interface RouteDocs {
   params?: JsonSchema;
   /** The body is also accepted form-encoded (provider callbacks). */
   form?: boolean;
+  /** A body that is not JSON (a CSV upload): its media type and what it holds. */
+  textBody?: TextAnswer;
   /** What `results` of the success envelope holds; null when not given. */
   results?: JsonSchema;
   /** The whole success answer when it is not the envelope: another JSON shape, or text (textAnswer). */
   answer?: JsonSchema | TextAnswer;
   /** Status of the success answer, 200 unless given. */
   status?: 200 | 201;
+  /** A created-or-found write (status 201): when the 200 with the same results is answered instead. */
+  foundAnswer?: string;
   /** Error answers beyond the ones every route has (400, and 401/403 behind sign-in, 404 with a path id or key). */
-  errors?: Partial<Record<401 | 404 | 409 | 429 | 502, string>>;
+  errors?: Partial<Record<401 | 404 | 409 | 413 | 415 | 429 | 502, string>>;
 }
 
 type RouteLike = { method?: string | string[]; url?: string; onRequest?: unknown };
@@ -321,6 +358,7 @@ function answersOf(docs: RouteDocs, signedIn: boolean, hasPathId: boolean) {
       : { ...answer, description: 'Success' };
   return {
     [docs.status ?? 200]: success,
+    ...(docs.foundAnswer && !('contentType' in answer) ? { 200: { ...answer, description: docs.foundAnswer } } : {}),
     400: failure('The input is not valid: one error per field, in the words of SPEC'),
     ...(signedIn
       ? { 401: failure('No valid access token: sign in again'), 403: failure('The caller may not do this (role, Afcon-only account or scope)') }
@@ -357,6 +395,7 @@ export function documented(docs: RouteDocs): SwaggerTransform {
         ...(querystring ? { querystring } : {}),
         ...(params ? { params } : {}),
         ...(docs.body ? { body: jsonSchemaOf(docs.body), ...(docs.form ? { consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {}) } : {}),
+        ...(docs.textBody ? { body: { type: 'string', description: docs.textBody.description }, consumes: [docs.textBody.contentType] } : {}),
         ...(signedIn ? {} : { security: [] }),
         response: answersOf(docs, signedIn, /:(id|key)\b/.test(url)),
       },
@@ -379,6 +418,7 @@ export const TAGS = [
   { name: 'incidents', description: 'Trouble the server noticed: payments failing, the payment provider silent, ticket SMS failing' },
   { name: 'ingestion', description: 'Callbacks of the mobile network and the payment provider' },
   { name: 'campaigns', description: 'Vote campaigns: descriptors, votes, results and ranking export' },
+  { name: 'reconciliation', description: "The payment provider's statements, matched to the calls (admins and super-users)" },
   { name: 'world cup', description: 'World Cup 2022 campaign lists and rankings' },
   { name: 'afcon 2024', description: 'AFCON 2024 campaign lists and rankings' },
 ];

@@ -49,7 +49,9 @@ function apiRoutes() {
 }
 
 /** Writes that act on the record in their path and take no body. */
-const WITHOUT_BODY = new Set(['post /v1/transactions/:id/resend-ticket']);
+const WITHOUT_BODY = new Set(['post /v1/transactions/:id/resend-ticket', 'post /v1/reconciliation/statements/:id/rows/:rowId/issue-ticket']);
+/** Writes whose body is a file, not JSON fields: documented as their media type. */
+const FILE_BODY: Record<string, string> = { 'post /v1/reconciliation/statements': 'text/csv' };
 
 const openapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const jsonSchema = (content: Record<string, { schema: Record<string, unknown> }> | undefined) => content?.['application/json']?.schema;
@@ -70,7 +72,9 @@ describe('the OpenAPI document', () => {
       expect({ where, success: Boolean(success && operation.responses[success].content) }).toEqual({ where, success: true });
       expect({ where, invalid: jsonSchema(operation.responses['400']?.content) }).toEqual({ where, invalid: { $ref: '#/components/schemas/Failure' } });
 
-      if (['post', 'patch', 'put'].includes(method) && !WITHOUT_BODY.has(`${method} ${url}`)) {
+      if (FILE_BODY[`${method} ${url}`]) {
+        expect({ where, file: Object.keys(operation.requestBody?.content ?? {}) }).toEqual({ where, file: [FILE_BODY[`${method} ${url}`]] });
+      } else if (['post', 'patch', 'put'].includes(method) && !WITHOUT_BODY.has(`${method} ${url}`)) {
         const body = jsonSchema(operation.requestBody?.content);
         expect({ where, bodyFields: Object.keys(body?.properties ?? {}).length > 0 }).toEqual({ where, bodyFields: true });
       }

@@ -24,6 +24,7 @@ export const SCREEN_LOADERS = {
   serviceCodes: () => import(/* webpackChunkName: "screen-service-codes" */ '../features/service-codes/service-codes-screen'),
   contents: () => import(/* webpackChunkName: "screen-contents" */ '../features/contents/contents-screen'),
   sms: () => import(/* webpackChunkName: "screen-sms" */ '../features/sms/sms-screen'),
+  reconciliation: () => import(/* webpackChunkName: "screen-reconciliation" */ '../features/reconciliation/reconciliation-screen'),
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
 };
@@ -47,6 +48,7 @@ export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
   '/service/code': 'serviceCodes',
   '/contents': 'contents',
   '/sms': 'sms',
+  '/reconciliation': 'reconciliation',
 };
 
 /** Every private path with the screen it shows; webpack.config.ts reads it for the preload manifest. */

@@ -12,6 +12,8 @@ export const TRANSACTION_EVENT_KINDS = [
   'sms_delivery',
   'resolved',
   'ticket_resent',
+  'reconciled',
+  'reconciliation_reviewed',
 ] as const;
 
 export type TransactionEventKind = (typeof TRANSACTION_EVENT_KINDS)[number];
@@ -27,6 +29,8 @@ export const TRANSACTION_EVENT_LABELS: Record<TransactionEventKind, string> = {
   sms_delivery: 'SMS delivery report',
   resolved: 'Resolved',
   ticket_resent: 'Ticket resent',
+  reconciled: 'Settled from the provider statement',
+  reconciliation_reviewed: 'Reviewed against the provider statement',
 };
 
 /** Small flat facts about an event (input and reply of a hop, provider status, SMS status…). */
@@ -40,7 +44,7 @@ export interface TransactionEvent {
   at: string;
   /** Who or what caused it: 'customer', 'provider:local', 'provider:momo', 'sweeper', 'user'… */
   actor: string;
-  /** The staff member's user name when a person caused it (resolved, ticket resent). */
+  /** The staff member's user name when a person caused it (resolved, ticket resent, reconciled, reviewed). */
   actorUserName?: string | null;
   detail: TransactionEventDetail;
 }

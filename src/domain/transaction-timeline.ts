@@ -1,5 +1,5 @@
 import type { LoginUser } from './entities';
-import { formatMoney } from './format';
+import { formatDateTime, formatMoney } from './format';
 import { resolveReasonLabel } from './resolution';
 import { isManager } from './roles';
 import type { TransactionEvent } from './transaction-events';
@@ -49,6 +49,10 @@ const DETAIL_LABELS: Record<string, string> = {
   amount: 'Amount',
   failureReason: 'Reason',
   reason: 'Reason',
+  statement: 'Statement',
+  line: 'Statement line',
+  completedAt: 'Provider completed at',
+  previously: 'Previously',
   note: 'Note',
 };
 
@@ -56,6 +60,7 @@ const DETAIL_LABELS: Record<string, string> = {
 function detailValue(kind: TransactionEvent['kind'], key: string, value: string | number | boolean): string {
   if (key === 'amount' && typeof value === 'number') return `UGX ${formatMoney(value)}`;
   if (kind === 'resolved' && key === 'reason' && typeof value === 'string') return resolveReasonLabel(value);
+  if (key === 'completedAt' && typeof value === 'string') return formatDateTime(value);
   return String(value);
 }
 

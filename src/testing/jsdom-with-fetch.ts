@@ -1,5 +1,6 @@
 import { TestEnvironment } from 'jest-environment-jsdom';
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+import { nodeXmlHttpRequest } from './node-xhr';
 
 /**
  * jsdom without Node's fetch cannot talk to our real API; hand the window Node's own
@@ -28,5 +29,7 @@ export default class JsdomWithFetch extends TestEnvironment {
     ]) {
       g[name] = (globalThis as Record<string, unknown>)[name];
     }
+    // The statement upload reports its progress through XMLHttpRequest: one on the same fetch.
+    g.XMLHttpRequest = nodeXmlHttpRequest(g.FileReader as typeof FileReader);
   }
 }

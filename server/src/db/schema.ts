@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -16,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
+import type { ReconciliationAction, ReconciliationCounts, ReconciliationKind } from '../../../src/domain/reconciliation';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -414,6 +416,64 @@ export const incidents = pgTable(
   (t) => [
     uniqueIndex('incidents_open_key').on(t.kind, sql`coalesce(${t.serviceCode}, '')`).where(sql`${t.closedAt} is null`),
     index('incidents_opened_idx').on(t.openedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A payment provider's statement as finance uploaded it (DESIGN §7): one row per file, known by
+ * the hash of its bytes so the same file twice is one statement. `counts` are its rows per kind,
+ * fixed when it is read (what staff do later shows on the rows, not in the kinds).
+ */
+export const reconciliationStatements = pgTable(
+  'reconciliation_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contentHash: text('content_hash').notNull(),
+    fileName: text('file_name'),
+    uploadedById: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    lines: integer('lines').notNull(),
+    periodFrom: timestamp('period_from', { withTimezone: true }).notNull(),
+    periodTo: timestamp('period_to', { withTimezone: true }).notNull(),
+    counts: jsonb('counts').$type<ReconciliationCounts>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_statements_content_hash_key').on(t.contentHash),
+    index('reconciliation_statements_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A statement's rows: each line of the file with the call of its reference, and each paid call the
+ * file has no line for although it settled within the file's period (`line` null). `seq` keeps the
+ * file's order (lines first, then the calls it left out); `action` is what staff did about the row.
+ */
+export const reconciliationRows = pgTable(
+  'reconciliation_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    statementId: uuid('statement_id')
+      .notNull()
+      .references(() => reconciliationStatements.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ReconciliationKind>().notNull(),
+    line: integer('line'),
+    reference: text('reference').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }),
+    currency: text('currency'),
+    status: text('status'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    action: text('action').$type<ReconciliationAction>(),
+    actionById: uuid('action_by').references(() => users.id, { onDelete: 'set null' }),
+    actionAt: timestamp('action_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [
+    index('reconciliation_rows_statement_idx').on(t.statementId, t.seq),
+    index('reconciliation_rows_statement_kind_idx').on(t.statementId, t.kind, t.seq),
+    // Whether another statement already accounts for a call as paid (a later statement's missing lines).
+    index('reconciliation_rows_reference_idx').on(t.reference),
   ],
 );
 

@@ -44,6 +44,8 @@ export function ingestion(deps: IngestionDeps) {
     answerHop: ussdHops({ db, payment, settle: settlement.settle, menuCache, confirmsPerMinute: deps.confirmsPerMinute, onCallChanged: deps.onCallChanged, log }),
     settle: settlement.settle,
     receiveCallback: settlement.receiveCallback,
+    /** 'Issue ticket' from a provider statement: a failed or pending call settled as paid, once. */
+    reconcile: settlement.reconcile,
     tickets,
     /** The catalogue changed through this API (categories, service codes, ticket contents): menus read it again. */
     forgetCatalogue: () => menuCache.forget(),

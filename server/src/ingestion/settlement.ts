@@ -35,6 +35,33 @@ export interface PaymentCallback {
   bodyHash: string;
 }
 
+/** The ticket SMS of a paid call: its level's active content, or a vote's confirmation when its level has none. */
+function ticketOf(call: SettlementCall): string | undefined {
+  const ticket = call.categoryId && call.categoryLevel ? (call.activeMessage ?? undefined) : undefined;
+  return !ticket && call.campaignKey && call.teamName ? voteConfirmation(call.teamName) : ticket;
+}
+
+/** What a paid call becomes: processed with its ticket 'Sending', or 'No ticket content'. */
+const paidValues = (ticket: string | undefined): SettledValues => ({
+  isComplete: true,
+  isDeleted: false,
+  ticketMessage: ticket ?? null,
+  messageStatuses: ticket ? MESSAGE_STATUS.sending : MESSAGE_STATUS.noContent,
+});
+
+/** 'Issue ticket' on a statement's paid-no-ticket row: the line that says the provider was paid, and who acts on it. */
+export interface StatementPayment {
+  reference: string;
+  userId: string;
+  /** The statement's file name, for the timeline. */
+  statement: string | null;
+  line: number | null;
+  amount: number | null;
+  completedAt: string | null;
+}
+
+export type ReconcileResult = { result: 'reconciled'; transactionId: string } | { result: 'already_processed'; transactionId: string } | { result: 'unknown' };
+
 /**
  * The one place a pending payment becomes processed or failed (DESIGN §6), used by the payment
  * callback, the providers that decide by themselves, a refused payment request and the sweeper.
@@ -56,15 +83,10 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
       return { result: 'already_settled', transactionId: call.id };
     }
 
-    let ticket: string | undefined;
-    if (decision.status === 'SUCCESSFUL') {
-      ticket = call.categoryId && call.categoryLevel ? (call.activeMessage ?? undefined) : undefined;
-      // A vote still gets a confirmation SMS when its level has no content.
-      if (!ticket && call.campaignKey && call.teamName) ticket = voteConfirmation(call.teamName);
-    }
+    const ticket = decision.status === 'SUCCESSFUL' ? ticketOf(call) : undefined;
     const values: SettledValues =
       decision.status === 'SUCCESSFUL'
-        ? { isComplete: true, isDeleted: false, ticketMessage: ticket ?? null, messageStatuses: ticket ? MESSAGE_STATUS.sending : MESSAGE_STATUS.noContent }
+        ? paidValues(ticket)
         : { isComplete: false, isDeleted: true, ticketMessage: null, messageStatuses: decision.via === 'timeout' ? MESSAGE_STATUS.paymentTimedOut : MESSAGE_STATUS.paymentFailed };
     const settled = await repo.settleRecording(decision.reference, values, transactionEvent.paymentSettled(decision), along);
     if (!settled) return { result: 'already_settled', transactionId: call.id };
@@ -91,7 +113,28 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     return settle({ reference, status, actor: `provider:${providerName()}`, via: 'callback' }, { call, along });
   }
 
-  return { settle, receiveCallback };
+  /**
+   * Settles a call as the provider's statement says it was paid (DESIGN §7, 'Issue ticket'): a failed
+   * or pending call becomes processed exactly once, with a 'reconciled' event naming who and which
+   * line, and its ticket SMS is sent once. The only settlement that may take back a failure: the
+   * statement is the provider's own record of the money, where a callback or poll was a message about
+   * it. A call already processed (by a click before, a late callback) changes nothing and sends nothing.
+   */
+  async function reconcile(payment: StatementPayment): Promise<ReconcileResult> {
+    const call = await repo.findForSettlement(payment.reference);
+    if (!call) return { result: 'unknown' };
+    if (call.isComplete) return { result: 'already_processed', transactionId: call.id };
+    const ticket = ticketOf(call);
+    const event = transactionEvent.reconciled({ transactionId: call.id, ...payment });
+    const settled = await repo.settleReconciled(payment.reference, paidValues(ticket), event);
+    if (!settled) return { result: 'already_processed', transactionId: call.id };
+    if (call.campaignKey) hear.onVoteCounted(call.campaignKey);
+    hear.onCallChanged(settled.id);
+    if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'user', actorUserId: payment.userId });
+    return { result: 'reconciled', transactionId: settled.id };
+  }
+
+  return { settle, receiveCallback, reconcile };
 }
 
 export type PaymentSettlement = ReturnType<typeof paymentSettlement>;

@@ -30,6 +30,10 @@ export const eventKey = {
   settled: (reference: string) => `settled:${reference}`,
   delivery: (providerRef: string, reported: string) => `delivery:${providerRef}:${reported.toLowerCase()}`,
   resolved: (transactionId: string) => `resolved:${transactionId}`,
+  /** A call is settled from a statement once, whichever statement or click asked. */
+  reconciled: (transactionId: string) => `reconciled:${transactionId}`,
+  /** A statement's row is reviewed once; the same call in another statement is another review. */
+  reconciliationReviewed: (rowId: string) => `reconciliation_reviewed:${rowId}`,
 };
 
 /** The events of a call's timeline, one typed builder per kind: what each records and under which key. */
@@ -84,6 +88,27 @@ export const transactionEvent = {
     actorUserId: resolution.userId,
     detail: { reason: resolution.reason ?? null, note: resolution.note ?? null },
     dedupeKey: eventKey.resolved(resolution.transactionId),
+  }),
+  /**
+   * A failed or pending call settled as paid because the provider's statement says SUCCESSFUL
+   * ('Issue ticket'): who did it and from which statement line. The statement that settles adds
+   * `previously` (failed or pending), as it found the call.
+   */
+  reconciled: (settled: { transactionId: string; userId: string; statement: string | null; line: number | null; amount: number | null; completedAt: string | null }): CallEvent => ({
+    kind: 'reconciled',
+    actor: 'user',
+    actorUserId: settled.userId,
+    detail: { statement: settled.statement, line: settled.line, amount: settled.amount, completedAt: settled.completedAt },
+    dedupeKey: eventKey.reconciled(settled.transactionId),
+  }),
+  /** A processed call the statement shows no money for, looked at by staff ('Mark reviewed'), with their note. */
+  reconciliationReviewed: (review: { transactionId: string; rowId: string; userId: string; statement: string | null; line: number | null; note: string }): NewTransactionEvent => ({
+    transactionId: review.transactionId,
+    kind: 'reconciliation_reviewed',
+    actor: 'user',
+    actorUserId: review.userId,
+    detail: { statement: review.statement, line: review.line, note: review.note },
+    dedupeKey: eventKey.reconciliationReviewed(review.rowId),
   }),
 };
 

@@ -31,7 +31,7 @@ const s = transactionDailyStats;
 /** The call a keyset chunk starts after. */
 const k = alias(transactions, 'k');
 
-const isoTime = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTime = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A call as the API answers it: one SQL expression per field of `Transaction`, from the call and
@@ -69,7 +69,7 @@ export const TRANSACTION_JSON = {
  * A select list whose aliases are the JSON keys, turned into JSON as a whole record, which is
  * about a third cheaper for PostgreSQL than one json_build_object per call.
  */
-const transactionColumns = sql.join(
+export const transactionColumns = sql.join(
   Object.entries(TRANSACTION_JSON).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
   sql`, `,
 );

@@ -76,6 +76,25 @@ export interface Resolution {
   note?: string | null;
 }
 
+/**
+ * Settles a failed or pending call as paid ('Issue ticket' from a provider statement) and records
+ * its event in the same statement, with what the call was before the update took it (failed or
+ * pending). The row lock makes two concurrent settlements of one call settle it once.
+ */
+const settleReconciledStatement = (reference: string, values: SettledValues, event: CallEvent) => sql`
+  with target as (
+    select id, is_deleted from transactions where payment_ref = ${reference} and not is_complete for update
+  ), settled as (
+    update transactions t
+    set is_complete = true, is_deleted = false, ticket_message = ${values.ticketMessage}, message_statuses = ${values.messageStatuses}, callback_time = now()
+    from target where t.id = target.id
+    returning t.id, t.phone_number, target.is_deleted as was_failed
+  ), recorded as (
+    ${recordEventsSql(sql`select id, ${event.kind}::text, ${event.actor}::text, ${event.actorUserId ?? null}::uuid,
+      ${JSON.stringify(event.detail ?? {})}::jsonb || jsonb_build_object('previously', case when was_failed then 'failed' else 'pending' end), ${event.dedupeKey ?? null}::text from settled`)}
+  )
+  select id, phone_number as "phoneNumber" from settled`;
+
 /** What settling writes on the call: processed with its ticket, or failed with why. */
 export interface SettledValues {
   isComplete: boolean;
@@ -198,6 +217,16 @@ export function transactionsRepository(db: Db) {
         settledDedupeKey: settledEvent.dedupeKey ?? null,
       });
       return settled;
+    },
+
+    /**
+     * Settles a failed or pending call of `reference` as paid, recording `event` (its 'previously' filled
+     * in from the call as the update found it) in the same statement. Answers the settled call, or
+     * undefined when it was processed already or no call has the reference.
+     */
+    async settleReconciled(reference: string, values: SettledValues, event: CallEvent): Promise<{ id: string; phoneNumber: string } | undefined> {
+      const result = (await db.execute(settleReconciledStatement(reference, values, event))) as unknown as { rows: { id: string; phoneNumber: string }[] };
+      return result.rows[0];
     },
 
     /**

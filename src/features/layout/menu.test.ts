@@ -37,6 +37,14 @@ describe('sidebar menu by role', () => {
     }
   });
 
+  it("gives admin and super-user a 'Finance' group with Reconciliation, and nobody else", () => {
+    for (const role of ['admin', 'super-user'] as const) {
+      expect(menuFor({ role, isAfcon: false }).filter((e) => e.group === 'Finance')).toEqual([{ label: 'Reconciliation', path: '/reconciliation', group: 'Finance' }]);
+    }
+    expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.path === '/reconciliation')).toBe(false);
+    expect(menuFor({ role: 'admin', isAfcon: true }).some((e) => e.path === '/reconciliation')).toBe(false);
+  });
+
   it('gives the Afcon-only account the Afcon menu alone', () => {
     expect(labels('agent', true)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
     expect(menuFor({ role: 'agent', isAfcon: true }).map((e) => e.path)).toEqual(CAMPAIGN_PATHS.slice(8));

@@ -43,11 +43,14 @@ const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.sc
   group: 'Campaigns',
 }));
 
-/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries and the campaigns. */
+/** DESIGN §7: finance's reconciliation with the payment provider, for admin and super-user. */
+const FINANCE_GROUP: MenuEntry[] = [{ label: 'Reconciliation', path: '/reconciliation', group: 'Finance' }];
+
+/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries, the campaigns and finance. */
 export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuEntry[] {
   if (!user) return [];
   if (user.isAfcon) return AFCON_ONLY;
-  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP] : REGULAR;
+  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP] : REGULAR;
 }
 
 /** Screens anyone signed in may open without a menu entry: their profile (DESIGN §5) and the settings. */

@@ -1,0 +1,142 @@
+import * as yup from 'yup';
+import type { Transaction, UserRef } from './entities';
+import { text } from './schemas/text';
+import { csvLine } from './transaction-csv';
+import { transactionStatus } from './transaction-status';
+
+/**
+ * Reconciliation with the payment provider's statement (DESIGN §7), shared by the API that sorts a
+ * statement's lines and the SPA that shows them. Each line (and each paid call the statement left
+ * out) is one row of one kind.
+ */
+export const RECONCILIATION_KINDS = ['matched', 'paidNoTicket', 'ticketNoMoney', 'amountMismatch', 'unknownReference'] as const;
+
+export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
+
+export const RECONCILIATION_KIND_LABELS: Record<ReconciliationKind, string> = {
+  matched: 'Matched',
+  paidNoTicket: 'Paid, no ticket',
+  ticketNoMoney: 'Ticket, no money',
+  amountMismatch: 'Amount mismatch',
+  unknownReference: 'Unknown reference',
+};
+
+/** What each kind means, for the screen's legend and the API's documentation. */
+export const RECONCILIATION_KIND_HELP: Record<ReconciliationKind, string> = {
+  matched: 'The statement and the call agree',
+  paidNoTicket: 'The statement says SUCCESSFUL but the call is failed or pending: the customer paid and got no ticket',
+  ticketNoMoney: 'The call is processed but the statement says FAILED, or has no line for it although it settled within the statement’s period',
+  amountMismatch: 'The statement says SUCCESSFUL for another amount than the call’s price',
+  unknownReference: 'No call has this reference',
+};
+
+export type ReconciliationCounts = Record<ReconciliationKind, number>;
+
+/** The statement's columns, in the order a file is expected to have them (any order is read). */
+export const STATEMENT_COLUMNS = ['reference', 'amount', 'currency', 'status', 'completedAt'] as const;
+export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];
+
+export const STATEMENT_STATUSES = ['SUCCESSFUL', 'FAILED'] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+/** The largest statement file taken (a month of a busy service is a few MB). */
+export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const STATEMENT_MAX_MB = STATEMENT_MAX_BYTES / (1024 * 1024);
+
+/** What staff did about a row: settled its call from the statement, or looked and noted why. */
+export type ReconciliationAction = 'ticket_issued' | 'reviewed';
+
+export const RECONCILIATION_ACTION_LABELS: Record<ReconciliationAction, string> = {
+  ticket_issued: 'Ticket issued',
+  reviewed: 'Reviewed',
+};
+
+/** An uploaded statement, as the list and the statement's page answer it. */
+export interface ReconciliationStatement {
+  _id: string;
+  fileName: string | null;
+  uploadedBy: UserRef | null;
+  createdAt: string;
+  /** Lines read from the file (its header not counted). */
+  lines: number;
+  /** The earliest and latest completedAt of its lines. */
+  periodFrom: string;
+  periodTo: string;
+  counts: ReconciliationCounts;
+  /** Rows of the two kinds staff act on that nobody has acted on yet. */
+  open: { paidNoTicket: number; ticketNoMoney: number };
+}
+
+/** One row of a statement: a line of the file, or a paid call the file has no line for (`line` null). */
+export interface ReconciliationRow {
+  _id: string;
+  kind: ReconciliationKind;
+  line: number | null;
+  reference: string;
+  amount: number | null;
+  currency: string | null;
+  status: StatementStatus | null;
+  completedAt: string | null;
+  /** The call of the reference as it is now, or null when none has it. */
+  transaction: Transaction | null;
+  action: ReconciliationAction | null;
+  actionBy: UserRef | null;
+  actionAt: string | null;
+  note: string | null;
+}
+
+/** Rows the grid may act on: 'Issue ticket' and 'Mark reviewed'. */
+export const canIssueTicket = (row: Pick<ReconciliationRow, 'kind' | 'action' | 'transaction'>) =>
+  row.kind === 'paidNoTicket' && row.action === null && row.transaction !== null && !row.transaction.isComplete;
+export const canMarkReviewed = (row: Pick<ReconciliationRow, 'kind' | 'action'>) => row.kind === 'ticketNoMoney' && row.action === null;
+
+export const REVIEW_NOTE_MAX = 500;
+
+/** 'Mark reviewed': why the ticket without money is in order, or what was done about it. */
+export const reviewRowSchema = yup.object({
+  note: text(REVIEW_NOTE_MAX, { multiline: true }).trim().required('Please write a note'),
+});
+export type ReviewRowInput = yup.InferType<typeof reviewRowSchema>;
+
+/** The statements list and a statement's rows: `?kind=` picks one kind. */
+export const statementRowsQuerySchema = yup.object({
+  kind: text(20)
+    .optional()
+    .oneOf([...RECONCILIATION_KINDS, undefined], 'Invalid kind'),
+});
+
+/** The file name kept with an upload: its last path part, without control characters, at most 200 characters. */
+export function statementFileName(raw: string | undefined): string | null {
+  if (!raw) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what is dropped
+  const name = raw.split(/[\\/]/).pop()?.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim() ?? '';
+  return name ? name.slice(0, 200) : null;
+}
+
+const rowStatus = (row: ReconciliationRow) => (row.transaction ? transactionStatus(row.transaction) : '');
+
+/** A statement's rows as CSV: the line as the provider wrote it, the call as it is now, and what staff did. */
+const ROW_EXPORT_COLUMNS: readonly [string, (row: ReconciliationRow) => string][] = [
+  ['Line', (row) => (row.line === null ? '' : String(row.line))],
+  ['Kind', (row) => RECONCILIATION_KIND_LABELS[row.kind]],
+  ['Reference', (row) => row.reference],
+  ['Amount', (row) => (row.amount === null ? '' : String(row.amount))],
+  ['Currency', (row) => row.currency ?? ''],
+  ['Status', (row) => row.status ?? ''],
+  ['Completed at', (row) => row.completedAt ?? ''],
+  ['Call status', rowStatus],
+  ['Call amount', (row) => (row.transaction?.amount === null || row.transaction?.amount === undefined ? '' : String(row.transaction.amount))],
+  ['Service code', (row) => row.transaction?.name ?? ''],
+  ['From', (row) => row.transaction?.phoneNumber ?? ''],
+  ['Call time', (row) => row.transaction?.createdAt ?? ''],
+  ['Action', (row) => (row.action ? RECONCILIATION_ACTION_LABELS[row.action] : '')],
+  ['By', (row) => row.actionBy?.userName ?? ''],
+  ['At', (row) => row.actionAt ?? ''],
+  ['Note', (row) => row.note ?? ''],
+];
+
+export const RECONCILIATION_CSV_HEADER = csvLine(ROW_EXPORT_COLUMNS.map(([header]) => header));
+
+export function reconciliationCsvLine(row: ReconciliationRow): string {
+  return csvLine(ROW_EXPORT_COLUMNS.map(([, value]) => value(row)));
+}

@@ -1,0 +1,88 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useSnackbar } from 'notistack';
+import { readApiError } from '../../api/api-error';
+import { useIssueTicketMutation, useMarkRowReviewedMutation } from '../../api/reconciliation-api';
+import { FormDialog } from '../../components/form-dialog';
+import { FormTextField } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
+import { formatDateTime, formatMoney } from '../../domain/format';
+import { REVIEW_NOTE_MAX, reviewRowSchema, type ReconciliationRow } from '../../domain/reconciliation';
+
+interface RowDialogProps {
+  statementId: string;
+  /** The row acted on; null keeps the dialog closed. */
+  row: ReconciliationRow | null;
+  onClose: () => void;
+}
+
+const moneyText = (row: ReconciliationRow) => (row.amount === null ? 'the amount' : `${row.currency ?? ''} ${formatMoney(row.amount)}`.trim());
+
+/**
+ * 'Issue ticket' asks first: it marks the call processed and sends its ticket SMS, which cannot
+ * be taken back. The toast is the server's word ('Ticket issued', or that the call was paid already).
+ */
+export function IssueTicketDialog({ statementId, row, onClose }: RowDialogProps) {
+  const [issueTicket, { isLoading }] = useIssueTicketMutation();
+  const { enqueueSnackbar } = useSnackbar();
+  const confirm = async () => {
+    if (!row) return;
+    try {
+      const { message } = await issueTicket({ statementId, rowId: row._id }).unwrap();
+      enqueueSnackbar(message, { variant: message === 'Ticket issued' ? 'success' : 'info' });
+      onClose();
+    } catch (error) {
+      enqueueSnackbar(readApiError(error).message || 'Unexpected error', { variant: 'error' });
+    }
+  };
+  return (
+    <Dialog open={row !== null} onClose={isLoading ? undefined : onClose} aria-labelledby="issue-ticket-title" aria-describedby="issue-ticket-text" fullWidth maxWidth="xs">
+      <DialogTitle id="issue-ticket-title">Issue the ticket?</DialogTitle>
+      <DialogContent>
+        {row && (
+          <DialogContentText id="issue-ticket-text">
+            The provider&apos;s statement says it collected {moneyText(row)} for this call{row.completedAt ? ` on ${formatDateTime(row.completedAt)}` : ''} (reference {row.reference}).
+            The call will be marked processed and its ticket SMS sent once to {row.transaction?.phoneNumber ?? 'the customer'}.
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={confirm} disabled={isLoading} startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Issuing" /> : undefined}>
+          Issue ticket
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** 'Mark reviewed': a ticket without money, looked into, with a note that goes on the call's timeline. */
+export function ReviewRowDialog({ statementId, row, onClose }: RowDialogProps) {
+  const [markReviewed] = useMarkRowReviewedMutation();
+  const submit = useSubmit();
+  return (
+    <FormDialog
+      open={row !== null}
+      onClose={onClose}
+      title="Mark reviewed"
+      subtitle={row ? `The call ${row.transaction?.phoneNumber ? `from ${row.transaction.phoneNumber} ` : ''}got its ticket, but the statement shows no money for reference ${row.reference}. Say what you found or did.` : undefined}
+      schema={reviewRowSchema}
+      initialValues={{ note: '' }}
+      submitLabel="Mark reviewed"
+      onSubmit={async ({ note }, helpers) =>
+        row
+          ? submit(() => markReviewed({ statementId, rowId: row._id, note }).unwrap(), { success: 'Marked reviewed', failure: (info) => info.message || 'Unexpected error', helpers })
+          : false
+      }
+    >
+      <FormTextField name="note" label="Note" multiline minRows={3} fullWidth margin="normal" slotProps={{ htmlInput: { maxLength: REVIEW_NOTE_MAX } }} />
+    </FormDialog>
+  );
+}

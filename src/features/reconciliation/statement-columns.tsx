@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import Tooltip from '@mui/material/Tooltip';
+import type { GridColDef } from '@mui/x-data-grid';
+import { CellButton, CellIconButton, InfoOutlinedGlyph } from '../../components/cell-controls';
+import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../../components/grid-columns';
+import { StatusChip } from '../../components/transactions/transaction-cells';
+import { formatDateTime, formatMoney } from '../../domain/format';
+import { canIssueTicket, canMarkReviewed, RECONCILIATION_ACTION_LABELS, type ReconciliationRow } from '../../domain/reconciliation';
+
+type Column = GridColDef<ReconciliationRow>;
+
+export interface StatementRowActions {
+  onIssueTicket: (row: ReconciliationRow) => void;
+  onReview: (row: ReconciliationRow) => void;
+  onDetails: (row: ReconciliationRow) => void;
+}
+
+const text = (field: string, headerName: string, value: (row: ReconciliationRow) => string, flex = 1, minWidth = 90): Column => ({
+  field,
+  headerName,
+  flex,
+  minWidth,
+  sortable: false,
+  valueGetter: (_value, row) => value(row),
+});
+
+const money = (amount: number | null | undefined, currency?: string | null) => (amount === null || amount === undefined ? '' : `${currency ?? 'UGX'} ${formatMoney(amount)}`);
+
+/** What was done about a row, and by whom; the review's note shows on hover and is read out. */
+function ActionDone({ row }: { row: ReconciliationRow }) {
+  if (!row.action) return null;
+  const text = `${RECONCILIATION_ACTION_LABELS[row.action]}${row.actionBy ? ` · ${row.actionBy.userName}` : ''}`;
+  const when = row.actionAt ? formatDateTime(row.actionAt) : '';
+  const title = [row.note, when].filter(Boolean).join(' — ');
+  return (
+    <Tooltip title={title} describeChild>
+      <span>{text}</span>
+    </Tooltip>
+  );
+}
+
+/**
+ * A statement's rows: the provider's line beside the call as it is now, and the row's action
+ * ('Issue ticket' on a paid-no-ticket row, 'Mark reviewed' on a ticket-no-money row) or what was done.
+ */
+export function useStatementColumns({ onIssueTicket, onReview, onDetails }: StatementRowActions): Column[] {
+  return useMemo(
+    () => [
+      { ...text('line', 'Line', (row) => (row.line === null ? 'None' : String(row.line)), 0.4, 56) },
+      text('reference', 'Reference', (row) => row.reference, 1.4, 120),
+      text('amount', 'Amount', (row) => money(row.amount, row.currency), 0.8, 96),
+      text('status', 'Statement', (row) => row.status ?? 'No line', 0.8, 96),
+      {
+        ...text('completedAt', 'Completed at', (row) => (row.completedAt ? formatDateTime(row.completedAt) : ''), 1.1, DATE_TIME_MIN_WIDTH),
+        renderCell: ({ value }) => <DateTimeText text={String(value ?? '')} />,
+      },
+      {
+        ...text('call', 'Call', (row) => (row.transaction ? '' : 'No call'), 0.7, 88),
+        renderCell: ({ row }) => (row.transaction ? <StatusChip transaction={row.transaction} /> : 'No call'),
+      },
+      text('phoneNumber', 'From', (row) => row.transaction?.phoneNumber ?? '', 1, 110),
+      text('callAmount', 'Price', (row) => money(row.transaction?.amount), 0.8, 90),
+      {
+        field: 'action',
+        headerName: 'Action',
+        minWidth: 204,
+        flex: 1.3,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <div style={{ display: 'flex', gap: 4, height: '100%', alignItems: 'center' }}>
+            {canIssueTicket(row) && (
+              <CellButton variant="contained" color="warning" onClick={() => onIssueTicket(row)}>
+                Issue ticket
+              </CellButton>
+            )}
+            {canMarkReviewed(row) && (
+              <CellButton variant="outlined" onClick={() => onReview(row)}>
+                Mark reviewed
+              </CellButton>
+            )}
+            <ActionDone row={row} />
+            {row.transaction && (
+              <CellIconButton onClick={() => onDetails(row)} aria-label={`Details of the call of reference ${row.reference}`} title="Details">
+                <InfoOutlinedGlyph />
+              </CellIconButton>
+            )}
+          </div>
+        ),
+      },
+    ],
+    [onIssueTicket, onReview, onDetails],
+  );
+}
