@@ -102,10 +102,10 @@ describe('/reconciliation', () => {
     expect(within(problems).getByText('Line 3, column status: must be SUCCESSFUL or FAILED')).toBeInTheDocument();
   });
 
-  it("is not in an agent's menu, and the API refuses an agent", async () => {
+  it("is not in an agent's menu, and an agent who follows a link is told so", async () => {
     const agent = await createAgentViaApi('reconciler');
     await renderApp({ url: '/reconciliation', user: agent });
-    expect(await screen.findByText('Unexpected error', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', { name: 'Reconciliation' })).not.toBeInTheDocument();
   });
 });
