@@ -1,5 +1,5 @@
 import { CacheProvider } from '@emotion/react';
-import { configure, render, waitFor } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { persistStore, type Persistor } from 'redux-persist';
@@ -10,9 +10,6 @@ import { signedIn } from '../state/session-slice';
 import { setupStore, type AppStore } from '../state/store';
 import { jsdomEmotionCache } from './jsdom-styles';
 import { TEST_ADMIN } from './test-admin';
-
-// Lazy screens load their modules on first use under jest, which can take a few seconds.
-configure({ asyncUtilTimeout: 8000 });
 
 /** One cache per test file, as the app has one: rules written once stay in the document. */
 const emotionCache = jsdomEmotionCache();

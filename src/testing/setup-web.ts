@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 
 globalThis.__DIALDESK_API_URL__ = process.env.DIALDESK_API_URL;
 // No route overlay and no MUI transitions under jsdom (src/components/motion.ts): they only made
@@ -7,3 +8,6 @@ globalThis.__DIALDESK_MOTION__ = { routeOverlayMs: 0, transitions: false };
 // One default for every web test (and beforeAll): the first render of a file loads the lazy screens' code,
 // which takes a while on a shared, busy machine.
 jest.setTimeout(60_000);
+// findBy… and waitFor wait this long by default: a lazy module's first load (the DataGrid, a screen) can
+// take seconds while CI runs the server and web projects side by side on two cores.
+configure({ asyncUtilTimeout: 15_000 });
