@@ -31,6 +31,9 @@ export default async function globalSetup() {
     providers: { sms: firstSmsFailsForUnreachable(localSmsProvider()) },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Node closes an idle kept-alive socket after 5 s; a test worker's fetch that picks that socket just as it
+  // closes fails with ECONNRESET (seen on a loaded machine). The test workers' sockets stay open instead.
+  app.server.keepAliveTimeout = 120_000;
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('test API did not start');
   process.env.DIALDESK_API_URL = `http://127.0.0.1:${address.port}`;
