@@ -87,7 +87,7 @@ export function useLiveList({ view, page, query, setPage }: LiveListOptions): Ne
 
   const onShow = useCallback(() => {
     setPending({ key: latest.current.viewKey, ids: [] });
-    globalThis.scrollTo?.({ top: 0 });
+    if (!atTop()) globalThis.scrollTo({ top: 0 });
     // Page 1 from the cache is read again by the view-change effect above.
     if (latest.current.page !== 1) setPage(1);
     else if (!latest.current.query.isUninitialized) latest.current.query.refetch();

@@ -47,7 +47,7 @@ export function LiveStatus() {
   const offline = signedIn && state === 'offline';
   return (
     // Present from the start, so the change is announced when it comes.
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center' }}>
+    <Box role="status" data-live={state} sx={{ display: 'flex', alignItems: 'center' }}>
       {offline && (
         <Chip
           size="small"
