@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, listRows, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import path from 'node:path';
+import { ADMIN, launchBrowser, listRows, OUTPUT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 23, lists that move: the built server with the local payment provider refusing every
@@ -133,6 +134,13 @@ async function setColourMode(mode: 'Light' | 'Dark') {
   await page.getByRole('main').getByRole('button', { name: mode, exact: true }).click();
 }
 
+/** What the reader sees (the window, scrolled), the chip under the top bar. */
+async function viewShot(name: string) {
+  await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+}
+
 /** Failed scrolled down, a sale failing meanwhile: the chip counts it and the rows stay put. */
 async function chipShown(): Promise<string> {
   await openFailed();
@@ -158,7 +166,7 @@ test('a sale failing while Failed is open appears without a click; scrolled down
   assert.equal(await page.getByRole('button', { name: /new calls?$/ }).count(), 0, 'a reader at the top of page 1 gets no chip');
 
   const waiting = await chipShown();
-  await screenshot(page, 'live-updates-chip-1440-light');
+  await viewShot('live-updates-chip-1440-light');
   await page.getByRole('button', { name: '1 new call' }).click();
   await rowOf(waiting).waitFor({ timeout: 20_000 });
   assert.ok((await page.evaluate(() => window.scrollY)) < 10, 'the chip goes to the top');
@@ -166,14 +174,14 @@ test('a sale failing while Failed is open appears without a click; scrolled down
 
   await setColourMode('Dark');
   await chipShown();
-  await screenshot(page, 'live-updates-chip-1440-dark');
+  await viewShot('live-updates-chip-1440-dark');
 
   await page.setViewportSize({ width: 412, height: 915 });
   await chipShown();
-  await screenshot(page, 'live-updates-chip-412-dark');
+  await viewShot('live-updates-chip-412-dark');
   await setColourMode('Light');
   await chipShown();
-  await screenshot(page, 'live-updates-chip-412-light');
+  await viewShot('live-updates-chip-412-light');
 });
 
 test('the top bar says offline while the server is gone, and stops once it is back', async () => {

@@ -51,7 +51,6 @@ export function LiveStatus() {
       {offline && (
         <Chip
           size="small"
-          color="warning"
           icon={<CloudOffIcon />}
           label={
             <>
@@ -62,6 +61,8 @@ export function LiveStatus() {
             </>
           }
           title="Live updates are paused until the connection is back; Refresh still reads the latest."
+          // Dark text on a light amber reads on the bar's blue and on its dark-mode grey (white on amber would not).
+          sx={{ bgcolor: 'warning.light', color: 'common.black', '& .MuiChip-icon': { color: 'inherit' } }}
         />
       )}
     </Box>
