@@ -108,6 +108,21 @@ export async function refreshSession(api: Pick<BaseQueryApi, 'dispatch' | 'getSt
 }
 
 /**
+ * After a 401 to a call sent with `sentWith`: refresh, unless someone refreshed meanwhile (then the
+ * current token is the one to retry with); a failed refresh ends the session. Also used by the live stream.
+ */
+export async function refreshAfterUnauthorized(api: Pick<BaseQueryApi, 'dispatch' | 'getState'>, sentWith: string): Promise<RefreshOutcome> {
+  return refreshingAlone(async (): Promise<RefreshOutcome> => {
+    const current = sessionOf(api.getState).accessToken;
+    if (!current) return { ok: false, error: 'No refresh token available' };
+    if (current !== sentWith) return { ok: true };
+    const refreshed = await refreshTokens(api as BaseQueryApi);
+    if (!refreshed.ok) endSession(api.dispatch);
+    return refreshed;
+  });
+}
+
+/**
  * SPEC §4: a 401 triggers one refresh and one replay. The token a call was sent with tells
  * whether someone else already refreshed meanwhile, so three concurrent 401s share one refresh.
  */
@@ -122,14 +137,7 @@ export const baseQueryWithReauth: ReauthBaseQuery = async (
   // Calls made without a session (sign in, forgot password) answer 401 for their own reasons.
   if (result.error?.status !== 401 || !sentWith) return result;
 
-  const outcome = await refreshingAlone(async (): Promise<RefreshOutcome> => {
-    const current = sessionOf(api.getState).accessToken;
-    if (!current) return { ok: false, error: 'No refresh token available' };
-    if (current !== sentWith) return { ok: true };
-    const refreshed = await refreshTokens(api);
-    if (!refreshed.ok) endSession(api.dispatch);
-    return refreshed;
-  });
+  const outcome = await refreshAfterUnauthorized(api, sentWith);
   if (!outcome.ok) {
     return { error: { status: 401, data: { status: false, message: outcome.error, errors: [] } }, meta: result.meta };
   }

@@ -12,10 +12,31 @@ type PatchThunk = (dispatch: AppDispatch, getState: () => unknown) => { undo: ()
 // endpoints are named by string: every one of them answers a PagedList<Transaction>.
 type UpdateAnyList = (endpointName: string, args: unknown, recipe: (draft: unknown) => void) => PatchThunk;
 
-interface ResolveLifecycle {
+interface CacheAccess {
   dispatch: AppDispatch;
   getState: () => unknown;
+}
+
+interface ResolveLifecycle extends CacheAccess {
   queryFulfilled: Promise<{ data: Transaction }>;
+}
+
+/**
+ * Changes the row of call `id` in every cached list that holds it (the lists, their pages, a
+ * search; regular and campaign), in place; the patches can be undone. Used by resolve and by the
+ * live stream's status and resolve changes.
+ */
+export function patchCallInCachedLists(id: string, change: (row: Transaction) => void, { dispatch, getState }: CacheAccess): { undo: () => void }[] {
+  const lists = baseApi.util.selectInvalidatedBy(getState() as never, LISTS_OF_CALLS.map((type) => ({ type, id })));
+  const update = baseApi.util.updateQueryData as unknown as UpdateAnyList;
+  return lists.map(({ endpointName, originalArgs }) =>
+    dispatch(
+      update(endpointName, originalArgs, (draft) => {
+        const row = (draft as Partial<PagedList<Transaction>> | undefined)?.docs?.find((candidate) => candidate._id === id);
+        if (row) change(row);
+      }),
+    ),
+  );
 }
 
 /**
@@ -25,17 +46,7 @@ interface ResolveLifecycle {
  * §5 departs: a list never claims a resolve the server did not record.)
  */
 export async function resolveInCachedLists(id: string, { dispatch, getState, queryFulfilled }: ResolveLifecycle): Promise<void> {
-  const lists = baseApi.util.selectInvalidatedBy(getState() as never, LISTS_OF_CALLS.map((type) => ({ type, id })));
-  const update = baseApi.util.updateQueryData as unknown as UpdateAnyList;
-  const patchRow = (change: (row: Transaction) => void) =>
-    lists.map(({ endpointName, originalArgs }) =>
-      dispatch(
-        update(endpointName, originalArgs, (draft) => {
-          const row = (draft as Partial<PagedList<Transaction>> | undefined)?.docs?.find((candidate) => candidate._id === id);
-          if (row) change(row);
-        }),
-      ),
-    );
+  const patchRow = (change: (row: Transaction) => void) => patchCallInCachedLists(id, change, { dispatch, getState });
   const optimistic = patchRow((row) => {
     row.isResolved = true;
   });

@@ -81,9 +81,14 @@ export async function dialCalls(code: string, calls: { phoneNumber: string; choi
   // Calls were made in order, so the oldest call is the first one asked for.
   const oldestFirst = [...made].reverse();
   for (const [i, c] of calls.entries()) {
-    if (c.outcome !== 'PENDING') await call('/v1/payments/callback', { body: { reference: oldestFirst[i].paymentRef, status: c.outcome }, signed: true });
+    if (c.outcome !== 'PENDING') await settleCall(oldestFirst[i].paymentRef ?? '', c.outcome);
   }
   return oldestFirst.map((t, i) => ({ ...t, outcome: calls[i].outcome }));
+}
+
+/** The payment provider's signed callback for a pending call's payment. */
+export async function settleCall(paymentRef: string, outcome: Exclude<Outcome, 'PENDING'>): Promise<void> {
+  await call('/v1/payments/callback', { body: { reference: paymentRef, status: outcome }, signed: true });
 }
 
 /** A Ugandan number no other test uses. */

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import Typography from '@mui/material/Typography';
 import { useGetCampaignTransactionsQuery, useResolveCampaignTransactionMutation } from '../../api/campaigns-api';
+import { NewCallsChip } from '../../components/live/new-calls-chip';
+import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend, SearchStatusLegend } from '../../components/transactions/list-legends';
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
@@ -32,6 +34,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const day = formatDay(date);
   const body = search ? { phoneNumber } : { name: code.serviceCode, date };
   const query = useGetCampaignTransactionsQuery({ call: screen.call, ...body, page: list.page, limit: list.pageSize }, { skip: search ? !phoneNumber : !code.serviceCode });
+  const live = useLiveList({ view: search || !code.serviceCode ? undefined : { name: code.serviceCode, date, failedOnly: screen.kind === 'failed' }, page: list.page, query, setPage: list.setPage });
   const isError = query.isError || code.isError;
   // As the regular lists say it: /failed's toast names failed transactions (issue 24).
   const loaded = { search: 'Transactions', failed: `Failed transactions for ${day}`, transactions: `Transactions for ${day}` }[screen.kind];
@@ -70,6 +73,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
           refreshing={query.isFetching || !code.serviceCode}
         />
       )}
+      <NewCallsChip {...live} />
       <PagedGrid label={screen.title} columns={columns} card={TRANSACTION_CARD} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
       {drawer}
     </>

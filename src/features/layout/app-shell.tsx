@@ -28,6 +28,7 @@ import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { canOpen, menuFor, type MenuEntry } from './menu';
 import { NoAccess } from './no-access';
+import { LiveStatus } from './live-status';
 import { SettingsPanel } from '../../components/settings-panel';
 import { PHONE_QUERY } from '../../domain/first-visit';
 import { preloadPagedDataGrid } from '../../components/paged-grid';
@@ -134,6 +135,7 @@ export default function AppShell() {
           <Typography variant="h6" component="div" sx={{ fontWeight: 700, flexGrow: 1 }}>
             Dialdesk
           </Typography>
+          <LiveStatus />
           <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
           {!mobile && <Typography variant="body2">Service code: {serviceCode}</Typography>}
           <IconButton

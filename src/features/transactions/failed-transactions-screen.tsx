@@ -1,5 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useGetFailedTransactionsQuery, useResolveTransactionMutation } from '../../api/transactions-api';
+import { NewCallsChip } from '../../components/live/new-calls-chip';
+import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend } from '../../components/transactions/list-legends';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
@@ -17,6 +19,7 @@ export default function FailedTransactionsScreen() {
   const list = usePagedGrid({ filters: start, pageSize: 50 });
   const { name, date } = list.filters;
   const query = useGetFailedTransactionsQuery({ ...list.args, name: name || undefined });
+  const live = useLiveList({ view: { name, date, failedOnly: true }, page: list.page, query, setPage: list.setPage });
   const day = formatDay(date);
   useLoadToast(query, `Failed transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
@@ -32,6 +35,7 @@ export default function FailedTransactionsScreen() {
       </Typography>
       <FailedTransactionsLegend />
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
+      <NewCallsChip {...live} />
       <PagedGrid label="Failed transactions" columns={columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} />
       {drawer}
     </>

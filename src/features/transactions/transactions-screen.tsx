@@ -1,5 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useGetTransactionsQuery, useResolveTransactionMutation } from '../../api/transactions-api';
+import { NewCallsChip } from '../../components/live/new-calls-chip';
+import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
 import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
@@ -17,6 +19,7 @@ export default function TransactionsScreen() {
   const list = usePagedGrid({ filters: start, pageSize: 50 });
   const { name, date } = list.filters;
   const query = useGetTransactionsQuery({ ...list.args, name: name || undefined });
+  const live = useLiveList({ view: { name, date }, page: list.page, query, setPage: list.setPage });
   const day = formatDay(date);
   useLoadToast(query, `Transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
@@ -33,6 +36,7 @@ export default function TransactionsScreen() {
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
         <ExportCsvButton filter={{ name: name || undefined, date }} />
       </ServiceCodeDayFilters>
+      <NewCallsChip {...live} />
       <PagedGrid label="Transactions" columns={columns} card={TRANSACTION_CARD} gridKey="transactions" {...grid} />
       {drawer}
     </>

@@ -1,0 +1,79 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { LiveEventName, LiveTransaction } from '../domain/live';
+import { baseApi, type ApiTagType } from './base-api';
+import { patchCallInCachedLists } from './resolve-in-cache';
+import { throttled } from './throttle';
+
+type CacheAccess = { dispatch: ThunkDispatch<unknown, unknown, UnknownAction>; getState: () => unknown };
+
+/** How often at most the figures that sum many calls are read again while calls stream in. */
+export const LIVE_FIGURES_REFETCH_MS = 2500;
+
+/** Everything the stream keeps current: read again after a gap, when changes may have been missed. */
+const FOLLOWED_TAGS: ApiTagType[] = ['Transaction', 'FailedTransaction', 'CampaignTransaction', 'Dashboard', 'Ranking', 'Incident', 'ServiceCodeToday'];
+
+type CallListener = (call: LiveTransaction) => void;
+const callListeners = new Set<CallListener>();
+let lastCallAt = 0;
+
+/** Calls the listener with every call the stream reports (after its cached rows were updated); returns the unsubscribe. */
+export function onLiveCall(listener: CallListener): () => void {
+  callListeners.add(listener);
+  return () => callListeners.delete(listener);
+}
+
+/** When the stream last reported a call: a cached list answered before it may lack a new call. */
+export const lastLiveCallAt = () => lastCallAt;
+
+const isLiveTransaction = (data: unknown): data is LiveTransaction => {
+  const call = data as Partial<LiveTransaction> | null;
+  return typeof call?._id === 'string' && typeof call.name === 'string' && typeof call.status === 'string';
+};
+
+/**
+ * Applies the live stream's events to the RTK Query cache (issue 23): a call's status or resolve
+ * changes its rows in place in every cached list; the lists learn of new calls through onLiveCall;
+ * the dashboard, rankings and the codes' day figures are read again, throttled; an incident
+ * reads the incidents again.
+ */
+export function liveCacheUpdater(cache: CacheAccess) {
+  const invalidate = (tags: ApiTagType[]) => cache.dispatch(baseApi.util.invalidateTags(tags));
+  const dashboard = throttled(() => invalidate(['Dashboard']), LIVE_FIGURES_REFETCH_MS);
+  const rankings = throttled(() => invalidate(['Ranking']), LIVE_FIGURES_REFETCH_MS);
+  const codesToday = throttled(() => invalidate(['ServiceCodeToday']), LIVE_FIGURES_REFETCH_MS);
+
+  const onCall = (call: LiveTransaction) => {
+    lastCallAt = Date.now();
+    patchCallInCachedLists(
+      call._id,
+      (row) => {
+        // The rows carry the flags the status is read from (transactionStatus).
+        row.isComplete = call.status === 'processed';
+        row.isDeleted = call.status === 'failed';
+        row.isResolved = call.isResolved;
+      },
+      cache,
+    );
+    for (const listener of [...callListeners]) listener(call);
+    dashboard();
+    codesToday();
+    // A ranking counts settled votes only.
+    if (call.status === 'processed') rankings();
+  };
+
+  return {
+    event(name: LiveEventName, data: unknown) {
+      if (name === 'transaction' && isLiveTransaction(data)) onCall(data);
+      else if (name === 'incident') invalidate(['Incident', 'ServiceCodeToday']);
+      else if (name === 'resync') this.caughtUp();
+    },
+    /** After a gap (a reconnect, a resync): read again everything shown. */
+    caughtUp() {
+      lastCallAt = Date.now();
+      invalidate(FOLLOWED_TAGS);
+    },
+    stop() {
+      for (const pending of [dashboard, rankings, codesToday]) pending.cancel();
+    },
+  };
+}

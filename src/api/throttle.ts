@@ -1,0 +1,24 @@
+/**
+ * Runs `work` at most once per `ms`: at once when it has been quiet, else once at the end of the
+ * window for everything asked meanwhile (a burst of live events is one refetch, never none).
+ */
+export function throttled(work: () => void, ms: number): { (): void; cancel: () => void } {
+  let lastRunAt = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    timer = undefined;
+    lastRunAt = Date.now();
+    work();
+  };
+  const ask = () => {
+    if (timer) return;
+    const wait = lastRunAt + ms - Date.now();
+    if (wait <= 0) run();
+    else timer = setTimeout(run, wait);
+  };
+  ask.cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  return ask;
+}
