@@ -28,6 +28,7 @@ import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { canOpen, menuFor, type MenuEntry } from './menu';
 import { NoAccess } from './no-access';
+import { IncidentCount } from './incident-count';
 import { SettingsPanel } from '../../components/settings-panel';
 import { PHONE_QUERY } from '../../domain/first-visit';
 import { preloadPagedDataGrid } from '../../components/paged-grid';
@@ -136,6 +137,7 @@ export default function AppShell() {
           </Typography>
           <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
           {!mobile && <Typography variant="body2">Service code: {serviceCode}</Typography>}
+          <IncidentCount />
           <IconButton
             color="inherit"
             aria-label={settingsVisible ? 'Hide settings' : 'Show settings'}
