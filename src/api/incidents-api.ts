@@ -23,6 +23,16 @@ export const incidentsApi = baseApi.injectEndpoints({
       query: ({ page, limit, state }) => ({ url: '/v1/incidents', params: { page, ...(limit ? { limit } : {}), ...(state ? { state } : {}) } }),
       transformResponse: (response: ApiEnvelope<PagedList<Incident>>) => readPagedList(response.results),
       providesTags: listTags('Incident'),
+      // The open list's total is the count the top bar shows: the two never disagree on screen.
+      async onQueryStarted({ page, state }, { dispatch, queryFulfilled }) {
+        if (state !== 'open' || page !== 1) return;
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(incidentsApi.util.upsertQueryData('getOpenIncidentCount', undefined, data.total));
+        } catch {
+          // The list shows its own error; the count keeps what it had.
+        }
+      },
     }),
     getOpenIncidentCount: build.query<number, void>({
       query: () => '/v1/incidents/open-count',
