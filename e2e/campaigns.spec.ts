@@ -47,7 +47,7 @@ test('the Afcon-only account lands on Afcon transactions, opens the ranking and 
     if (width < 600) await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     await nav.getByRole('link', { name: 'Ranking' }).waitFor();
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking', 'Incidents']);
     await nav.getByRole('link', { name: 'Ranking' }).click();
     await page.waitForURL(`${server.url}/afcon/2024/ranking`);
     const row = await firstRanked(page);

@@ -66,7 +66,8 @@ test('item 1: a repeat of a list’s toast replaces it, at most two show, and no
   await toasts(page).filter({ hasText: /^Transactions for/ }).first().waitFor();
   for (const code of ['*217*2#', '*217*3#']) {
     await page.getByRole('combobox', { name: 'Service code' }).click();
-    await page.getByRole('option', { name: code, exact: true }).click();
+    // An option reads 'code, category, today's figures'.
+    await page.getByRole('option', { name: code }).click();
     await page.getByText(code, { exact: true }).nth(1).waitFor();
   }
   await page.waitForTimeout(700); // a replaced toast finishes leaving

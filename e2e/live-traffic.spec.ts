@@ -82,13 +82,14 @@ function simulatedRows(button?: string): Locator {
 }
 
 async function chooseCode() {
-  const select = page.getByRole('combobox', { name: 'Service code' });
-  await select.waitFor();
+  const field = page.getByRole('combobox', { name: 'Service code' });
+  await field.waitFor();
   // The chosen code is kept across screens: choose it only when another is shown.
-  if ((await select.textContent())?.includes(CODE)) return;
-  await select.click();
-  await page.getByRole('option', { name: CODE, exact: true }).click();
-  await page.getByRole('combobox', { name: 'Service code' }).filter({ hasText: CODE }).waitFor();
+  if ((await field.inputValue()) === CODE) return;
+  await field.click();
+  // An option reads 'code, category, today's figures'.
+  await page.getByRole('option', { name: CODE }).click();
+  await page.waitForFunction((code) => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === code, CODE);
 }
 
 /** The drawer as a person sees it once the list's toast has gone. */

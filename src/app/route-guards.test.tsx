@@ -63,6 +63,7 @@ describe('routing and shell', () => {
       'Failed Transactions',
       'Trans Search',
       'Ranking',
+      'Incidents',
     ]);
     // Its top bar names its campaign's code, not 'N/A' (the account has no service code of its own).
     expect(await screen.findByText('Service code: *284*24#')).toBeInTheDocument();

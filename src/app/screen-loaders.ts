@@ -25,6 +25,7 @@ export const SCREEN_LOADERS = {
   contents: () => import(/* webpackChunkName: "screen-contents" */ '../features/contents/contents-screen'),
   sms: () => import(/* webpackChunkName: "screen-sms" */ '../features/sms/sms-screen'),
   reconciliation: () => import(/* webpackChunkName: "screen-reconciliation" */ '../features/reconciliation/reconciliation-screen'),
+  incidents: () => import(/* webpackChunkName: "screen-incidents" */ '../features/incidents/incidents-screen'),
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
 };
@@ -49,6 +50,7 @@ export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
   '/contents': 'contents',
   '/sms': 'sms',
   '/reconciliation': 'reconciliation',
+  '/incidents': 'incidents',
 };
 
 /** Every private path with the screen it shows; webpack.config.ts reads it for the preload manifest. */

@@ -27,3 +27,61 @@ export interface Incident {
   closedAt: string | null;
   figures: IncidentFigures;
 }
+
+const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
+const count = new Intl.NumberFormat('en-GB');
+
+/** The whole service's incidents (the payment provider, the SMS gateway) have no code. */
+export const WHOLE_SERVICE = 'Whole service';
+
+const numberOf = (figures: IncidentFigures, name: string): number | undefined => {
+  const value = figures[name];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`;
+
+/** Every figure as 'name: value', for figures a kind's sentence does not know (a newer server). */
+const rawFigures = (figures: IncidentFigures) =>
+  Object.entries(figures)
+    .map(([name, value]) => `${name}: ${value ?? '-'}`)
+    .join('; ');
+
+/**
+ * The figures that opened an incident in plain words, e.g. '14 of 20 settled calls failed (70%) in
+ * 10 minutes; 7-day share 8%, threshold 28%'. `formatInstant` writes the instants (oldest silent payment).
+ */
+export function describeIncidentFigures(incident: Pick<Incident, 'kind' | 'figures'>, formatInstant: (iso: string) => string): string {
+  const { figures } = incident;
+  const n = (name: string) => numberOf(figures, name);
+  if (incident.kind === 'failure-rate') {
+    const [settled, failed, share, windowMinutes] = [n('settled'), n('failed'), n('failedShare'), n('windowMinutes')];
+    if (settled === undefined || failed === undefined || share === undefined || windowMinutes === undefined) return rawFigures(figures);
+    const baseline = n('baselineShare');
+    const threshold = n('threshold');
+    const week = baseline === undefined ? '' : `; 7-day share ${percent.format(baseline)}`;
+    const bar = threshold === undefined ? '' : `${week ? ',' : ';'} threshold ${percent.format(threshold)}`;
+    return `${count.format(failed)} of ${plural(settled, 'settled call')} failed (${percent.format(share)}) in ${plural(windowMinutes, 'minute')}${week}${bar}`;
+  }
+  if (incident.kind === 'provider-silence') {
+    const [silent, minutes] = [n('silentPayments'), n('silenceMinutes')];
+    if (silent === undefined || minutes === undefined) return rawFigures(figures);
+    const oldest = typeof figures.oldestRequestedAt === 'string' ? `; the oldest requested ${formatInstant(figures.oldestRequestedAt)}` : '';
+    return `${plural(silent, 'payment')} with no word from the provider for over ${plural(minutes, 'minute')}${oldest}`;
+  }
+  const [answered, failed, share, windowMinutes] = [n('answered'), n('failed'), n('failedShare'), n('windowMinutes')];
+  if (answered === undefined || failed === undefined || share === undefined || windowMinutes === undefined) return rawFigures(figures);
+  const threshold = n('threshold');
+  const bar = threshold === undefined ? '' : `; threshold ${percent.format(threshold)}`;
+  return `${count.format(failed)} of ${plural(answered, 'answered ticket SMS', 'answered ticket SMS')} failed (${percent.format(share)}) in ${plural(windowMinutes, 'minute')}${bar}`;
+}
+
+/** How long an incident lasted: 'under a minute', '12 min', '1 h 5 min', '2 d 3 h'. */
+export function formatIncidentDuration(openedAt: string, closedAt: string): string {
+  const minutes = Math.floor((Date.parse(closedAt) - Date.parse(openedAt)) / 60_000);
+  if (!Number.isFinite(minutes) || minutes < 1) return 'under a minute';
+  const [days, hours, rest] = [Math.floor(minutes / 1440), Math.floor((minutes % 1440) / 60), minutes % 60];
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}

@@ -15,3 +15,15 @@ export function compareServiceCodes(a: string, b: string): number {
   }
   return a.localeCompare(b);
 }
+
+/** A service code with today's figures, as `GET /v1/short-code/today` answers it (the switcher). */
+export interface ServiceCodeToday {
+  _id: string;
+  name: string;
+  category: { _id: string; name: string } | null;
+  /** Today's calls, in the service's time zone. */
+  calls: number;
+  failed: number;
+  /** failed / calls, from 0 to 1 (0 without calls). */
+  failedShare: number;
+}

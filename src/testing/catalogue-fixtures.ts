@@ -23,6 +23,11 @@ export function createCategoryViaApi(agentId: string, name = uniqueName('Cat')):
   return postAsAdmin<Category>('/v1/category', { name, user: agentId, ...prices });
 }
 
+/** A service code of this name under a category (its id). */
+export function createServiceCodeNamedViaApi(name: string, category: string): Promise<{ _id: string; name: string }> {
+  return postAsAdmin<{ _id: string; name: string }>('/v1/short-code', { name, category });
+}
+
 export function createContentViaApi(body: { category: string; categoryLevel: string; message: string; active?: boolean }): Promise<Content> {
   return postAsAdmin<Content>('/v1/ticket', body);
 }

@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from '../../server/src/bootstrap';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { localSmsProvider } from '../../server/src/providers/sms';
 import { seedCampaignTestVotes } from './campaign-vote-seed';
+import { seedTestIncidents } from './incident-seed';
 import { TEST_ADMIN } from './test-admin';
 import { firstSmsFailsForUnreachable } from './unreachable-phones';
 
@@ -15,12 +16,14 @@ declare global {
 /**
  * Starts the real API once for the web tests, on an in-memory PGlite and a free port of
  * 127.0.0.1; the SPA under test talks to it over HTTP. Tests make their own data over the API,
- * except the campaign votes (src/testing/campaign-votes.ts), which only the database can write.
+ * except the campaign votes (src/testing/campaign-votes.ts) and the incidents
+ * (src/testing/test-incidents.ts), which only the database can write.
  */
 export default async function globalSetup() {
   const database = await openDatabase({ dataDir: 'memory' });
   await ensureFirstAdmin(database.db, TEST_ADMIN.userName, TEST_ADMIN.password);
   await seedCampaignTestVotes(database.db);
+  await seedTestIncidents(database.db);
   // Web tests play the payment provider: they sign callbacks with this secret (src/testing/ussd-calls.ts).
   process.env.DIALDESK_CALLBACK_SECRET = crypto.randomUUID();
   // …and dial with this USSD callback token.

@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useGetServiceCodesQuery } from '../../api/service-codes-api';
 import { useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
 import { todayInServiceZone } from '../../domain/format';
 import { isManager } from '../../domain/roles';
 import { DateField } from '../date-field';
+import { ServiceCodeSwitcher } from './service-code-switcher';
 
 /** A service code (empty: every code the caller may read) and a day `YYYY-MM-DD`. */
 export interface ServiceCodeDay {
@@ -50,21 +49,10 @@ const GREEN_CODE = { '& .MuiInputBase-input.Mui-disabled': { color: 'success.mai
 /** Service code, date (MM/DD/YYYY, SPEC §9) and Refresh, shared by the transaction lists and the dashboard. */
 export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCode, greenCode = false, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
   const choosing = canChooseCode && !fixedCode;
-  const codes = useGetServiceCodesQuery({ page: 1, limit: 100 }, { skip: !choosing });
-  const names = (codes.data?.docs ?? []).map((code) => code.name);
-  // The chosen code stays selectable even before the catalogue arrives.
-  const options = value.name && !names.includes(value.name) ? [value.name, ...names] : names;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
       {choosing ? (
-        <TextField select size="small" label="Service code" value={value.name} onChange={(e) => onChange({ name: e.target.value })} sx={{ minWidth: 200 }}>
-          <MenuItem value="">All service codes</MenuItem>
-          {options.map((name) => (
-            <MenuItem key={name} value={name}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ServiceCodeSwitcher value={value.name} onChange={(name) => onChange({ name })} />
       ) : (
         <TextField size="small" label="Service code" value={fixedCode ?? (value.name || 'N/A')} disabled sx={{ minWidth: 200, ...(greenCode ? GREEN_CODE : {}) }} />
       )}

@@ -99,7 +99,7 @@ describe('who reaches the campaigns', () => {
     const { user, pathname } = await renderApp({ url: '/', user: afcon });
     const menu = await mainMenu();
     await waitFor(() => expect(pathname()).toBe('/afcon/2024/transactions'));
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking', 'Incidents']);
     expect(within(menu).queryByRole('group', { name: 'Campaigns' })).not.toBeInTheDocument();
     await user.click(within(menu).getByRole('link', { name: 'Ranking' }));
     expect(await screen.findByRole('heading', { name: 'Afcon Ranking' })).toBeInTheDocument();

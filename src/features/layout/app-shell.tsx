@@ -28,6 +28,7 @@ import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
 import { canOpen, menuFor, type MenuEntry } from './menu';
 import { NoAccess } from './no-access';
+import { IncidentCount } from './incident-count';
 import { LiveStatus } from './live-status';
 import { SettingsPanel } from '../../components/settings-panel';
 import { PHONE_QUERY } from '../../domain/first-visit';
@@ -138,6 +139,7 @@ export default function AppShell() {
           <LiveStatus />
           <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
           {!mobile && <Typography variant="body2">Service code: {serviceCode}</Typography>}
+          <IncidentCount />
           <IconButton
             color="inherit"
             aria-label={settingsVisible ? 'Hide settings' : 'Show settings'}

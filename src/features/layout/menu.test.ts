@@ -18,7 +18,7 @@ const CAMPAIGN_PATHS = [
 
 describe('sidebar menu by role', () => {
   it('gives agents the regular entries only, without campaigns', () => {
-    expect(labels('agent')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Content', 'Sms']);
+    expect(labels('agent')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents', 'Content', 'Sms']);
     expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.group)).toBe(false);
   });
 
@@ -46,8 +46,8 @@ describe('sidebar menu by role', () => {
   });
 
   it('gives the Afcon-only account the Afcon menu alone', () => {
-    expect(labels('agent', true)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking']);
-    expect(menuFor({ role: 'agent', isAfcon: true }).map((e) => e.path)).toEqual(CAMPAIGN_PATHS.slice(8));
+    expect(labels('agent', true)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking', 'Incidents']);
+    expect(menuFor({ role: 'agent', isAfcon: true }).map((e) => e.path)).toEqual([...CAMPAIGN_PATHS.slice(8), '/incidents']);
   });
 });
 
@@ -57,17 +57,19 @@ describe('which screens a role may open (issue 24)', () => {
   const afcon = { role: 'agent', isAfcon: true } as const;
 
   it('lets agents open their menu, their profile and the settings, and nothing of the managers or the campaigns', () => {
-    for (const path of ['/transactions', '/failed', '/search', '/dashboard', '/contents', '/sms', '/account', '/settings', '/Transactions/']) expect([path, canOpen(agent, path)]).toEqual([path, true]);
+    for (const path of ['/transactions', '/failed', '/search', '/dashboard', '/incidents', '/contents', '/sms', '/account', '/settings', '/Transactions/']) expect([path, canOpen(agent, path)]).toEqual([path, true]);
     for (const path of ['/users', '/category', '/categories/new', '/service/code', ...CAMPAIGN_PATHS]) expect([path, canOpen(agent, path)]).toEqual([path, false]);
   });
 
   it('lets admins open every screen', () => {
-    for (const path of ['/users', '/categories/all', '/service/code', '/account', ...CAMPAIGN_PATHS]) expect([path, canOpen(admin, path)]).toEqual([path, true]);
+    for (const path of ['/users', '/categories/all', '/service/code', '/account', '/incidents', ...CAMPAIGN_PATHS]) expect([path, canOpen(admin, path)]).toEqual([path, true]);
   });
 
   it('lets the Afcon-only account open the AFCON screens, its profile and the settings only', () => {
     for (const path of CAMPAIGN_PATHS.filter((p) => p.startsWith('/afcon'))) expect(canOpen(afcon, path)).toBe(true);
     for (const path of ['/transactions', '/dashboard', '/users', '/world/cup/failed']) expect([path, canOpen(afcon, path)]).toEqual([path, false]);
     expect(canOpen(afcon, '/account')).toBe(true);
+    // AFCON's incidents (issue 23).
+    expect(canOpen(afcon, '/incidents')).toBe(true);
   });
 });

@@ -10,11 +10,15 @@ export interface MenuEntry {
   group?: string;
 }
 
+/** Issue 23: everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
+const INCIDENTS: MenuEntry = { label: 'Incidents', path: '/incidents' };
+
 const REGULAR: MenuEntry[] = [
   { label: 'Dashboard', path: '/dashboard' },
   { label: 'Transactions', path: '/transactions' },
   { label: 'Trans search', path: '/search' },
   { label: 'Failed transactions', path: '/failed' },
+  INCIDENTS,
   { label: 'Content', path: '/contents' },
   { label: 'Sms', path: '/sms' },
 ];
@@ -34,7 +38,7 @@ const AFCON_ONLY_LABELS: Record<CampaignScreenEntry['kind'], string> = {
   ranking: 'Ranking',
 };
 
-const AFCON_ONLY: MenuEntry[] = AFCON.screens.map((entry) => ({ label: AFCON_ONLY_LABELS[entry.kind], path: entry.path }));
+const AFCON_ONLY: MenuEntry[] = [...AFCON.screens.map((entry) => ({ label: AFCON_ONLY_LABELS[entry.kind], path: entry.path })), INCIDENTS];
 
 /** DESIGN §5: admin and super-user reach every campaign screen from one group. */
 const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.screens).map((entry) => ({

@@ -22,8 +22,12 @@ beforeAll(async () => {
 });
 
 async function chooseCode(user: Awaited<ReturnType<typeof renderApp>>['user'], name: string) {
-  await user.click(await screen.findByRole('combobox', { name: 'Service code' }));
-  await user.click(await screen.findByRole('option', { name }));
+  const field = await screen.findByRole('combobox', { name: 'Service code' });
+  await user.click(field);
+  await user.clear(field);
+  await user.type(field, name);
+  // An option reads 'code, category, today's figures'.
+  await user.click(await screen.findByRole('option', { name: (accessibleName) => accessibleName.startsWith(name) }));
 }
 
 const rowOf = (phoneNumber: string) => screen.getByText(phoneNumber).closest('[role="row"]') as HTMLElement;
