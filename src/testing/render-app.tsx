@@ -20,7 +20,7 @@ export interface Credentials {
 }
 
 export interface RenderAppOptions {
-  /** Where the memory router starts, e.g. '/users'. Defaults to '/' (sign in). */
+  /** Where the memory router starts, e.g. '/users' or '/transactions?page=2'. Defaults to '/' (sign in). */
   url?: string;
   /** Signs this person in over the real API before rendering, e.g. TEST_ADMIN or createAgentViaApi(). */
   user?: Credentials;
@@ -36,7 +36,7 @@ export interface RenderAppOptions {
  *   const dialog = await screen.findByRole('dialog');
  *   await user.type(within(dialog).getByLabelText('Username'), 'x');
  *
- * Returns the store, `pathname()` (the router's current path), `user` (a userEvent instance, not the credentials) and
+ * Returns the store, `pathname()` (the router's current path), `query()` (its query as an object), `user` (a userEvent instance, not the credentials) and
  * Testing Library's render result. Screens load lazily: use findBy* for the first query.
  * Create your own data with unique names (uniqueName()); the API is shared by all web test files.
  */
@@ -60,7 +60,9 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
   await firstLoadEnded(store);
   /** The router's current path, e.g. expect(pathname()).toBe('/transactions'). */
   const pathname = () => current?.pathname ?? url;
-  return { store, pathname, user: userEvent.setup({ delay: null }), ...utils };
+  /** The router's current query as an object, e.g. expect(query()).toEqual({ page: '2' }) (a list's view, issue 23). */
+  const query = () => Object.fromEntries(new URLSearchParams(current?.search ?? url.split('?')[1] ?? ''));
+  return { store, pathname, query, user: userEvent.setup({ delay: null }), ...utils };
 }
 
 function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {

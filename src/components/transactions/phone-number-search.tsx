@@ -4,6 +4,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { INVALID_PHONE_MESSAGE, SEARCH_PHONE_PATTERN } from '../../domain/phone';
 
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
 export interface PhoneNumberSearchProps {
   /** The number searched for now ('' before the first search). */
   phoneNumber: string;
@@ -18,8 +20,15 @@ export interface PhoneNumberSearchProps {
  * refuse is said in the field and not sent (issue 24: 'abc' read 'Unexpected error').
  */
 export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain }: PhoneNumberSearchProps) {
-  const [input, setInput] = useState('');
+  const [input, setInput] = useState(phoneNumber);
+  const [shownNumber, setShownNumber] = useState(phoneNumber);
   const [error, setError] = useState<string | null>(null);
+  // A number from outside (a link, Back) replaces what was typed, unless it is the same number written otherwise.
+  if (shownNumber !== phoneNumber) {
+    setShownNumber(phoneNumber);
+    if (digitsOf(input) !== phoneNumber) setInput(phoneNumber);
+    setError(null);
+  }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const next = input.trim();
@@ -27,7 +36,8 @@ export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain }: Phon
       setError(INVALID_PHONE_MESSAGE);
       return;
     }
-    if (next === phoneNumber && phoneNumber) onSearchAgain();
+    // The list keeps the number's digits (the URL carries them): '+256 7…' searched again is the same search.
+    if (phoneNumber && digitsOf(next) === digitsOf(phoneNumber)) onSearchAgain();
     else onSearch(next);
   };
   return (

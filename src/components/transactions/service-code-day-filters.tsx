@@ -6,6 +6,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
 import { todayInServiceZone } from '../../domain/format';
+import { dayFilter, fixedFilter, serviceCodeFilter, type ViewFilters } from '../../domain/list-view';
 import { isManager } from '../../domain/roles';
 import { DateField } from '../date-field';
 import { ServiceCodeSwitcher } from './service-code-switcher';
@@ -26,6 +27,16 @@ export function useServiceCodeDayStart(fixedCode?: string): { start: ServiceCode
     start: { name: fixedCode ?? user?.serviceCode?.[0]?.name ?? '', date: todayInServiceZone() },
     canChooseCode: !fixedCode && isManager(user?.role),
   };
+}
+
+/**
+ * A list by service code and day kept in the URL (issue 23): the manager's code and the day are
+ * read from the query when it has them, else from useServiceCodeDayStart; a code the person cannot
+ * choose is fixed, whatever a link says.
+ */
+export function useServiceCodeDayView(): { filters: ViewFilters<ServiceCodeDay>; canChooseCode: boolean } {
+  const { start, canChooseCode } = useServiceCodeDayStart();
+  return { filters: { name: canChooseCode ? serviceCodeFilter(start.name) : fixedFilter(start.name), date: dayFilter(start.date) }, canChooseCode };
 }
 
 export interface ServiceCodeDayFiltersProps {

@@ -14,6 +14,7 @@ import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay, todayInServiceZone } from '../../domain/format';
+import { dayFilter, phoneNumberFilter } from '../../domain/list-view';
 import type { CampaignDescriptor, CampaignScreen } from './campaign-descriptors';
 import { useCampaignServiceCode } from './use-campaign';
 
@@ -29,7 +30,7 @@ export interface CampaignListScreenProps {
 export default function CampaignListScreen({ campaign, screen }: CampaignListScreenProps) {
   const search = screen.kind === 'search';
   const code = useCampaignServiceCode(campaign.key);
-  const list = usePagedGrid({ filters: { date: todayInServiceZone(), phoneNumber: '' }, pageSize: 50 });
+  const list = usePagedGrid({ filters: { date: dayFilter(todayInServiceZone()), phoneNumber: phoneNumberFilter() }, pageSize: 50 });
   const { date, phoneNumber } = list.filters;
   const day = formatDay(date);
   const body = search ? { phoneNumber } : { name: code.serviceCode, date };

@@ -10,7 +10,8 @@ import { PagedGrid } from '../../components/paged-grid';
 import { TransactionDetailsDrawer } from '../../components/transactions/transaction-details-drawer';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { formatDateTime, formatMoney } from '../../domain/format';
-import { RECONCILIATION_KIND_HELP, RECONCILIATION_KIND_LABELS, type ReconciliationKind, type ReconciliationRow, type ReconciliationStatement } from '../../domain/reconciliation';
+import { idFilter, choiceFilter } from '../../domain/list-view';
+import { RECONCILIATION_KIND_HELP, RECONCILIATION_KIND_LABELS, RECONCILIATION_KINDS, type ReconciliationRow, type ReconciliationStatement } from '../../domain/reconciliation';
 import { IssueTicketDialog, ReviewRowDialog } from './row-dialogs';
 import { StatementCounts } from './statement-counts';
 import { useStatementColumns } from './statement-columns';
@@ -32,7 +33,7 @@ function statementFacts(statement: ReconciliationStatement) {
 export default function ReconciliationScreen() {
   const statements = useGetStatementsQuery({ page: 1, limit: 100 });
   // '' is the newest statement.
-  const list = usePagedGrid<{ statement: string; kind: ReconciliationKind }>({ filters: { statement: '', kind: 'paidNoTicket' }, pageSize: 50 });
+  const list = usePagedGrid({ filters: { statement: idFilter(), kind: choiceFilter(RECONCILIATION_KINDS, 'paidNoTicket') }, pageSize: 50 });
   const statementId = list.filters.statement || statements.data?.docs[0]?._id || '';
   const query = useGetStatementQuery(statementId ? { id: statementId, kind: list.filters.kind, page: list.page, limit: list.pageSize } : skipToken);
   const statement = query.isError ? undefined : query.data;

@@ -4,7 +4,7 @@ import { NewCallsChip } from '../../components/live/new-calls-chip';
 import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { FailedTransactionsLegend } from '../../components/transactions/list-legends';
-import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
+import { ServiceCodeDayFilters, useServiceCodeDayView } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
@@ -15,8 +15,8 @@ import { formatDay } from '../../domain/format';
 
 /** SPEC §2 Failed transactions: the calls to follow up, resolved row by row. */
 export default function FailedTransactionsScreen() {
-  const { start, canChooseCode } = useServiceCodeDayStart();
-  const list = usePagedGrid({ filters: start, pageSize: 50 });
+  const view = useServiceCodeDayView();
+  const list = usePagedGrid({ filters: view.filters, pageSize: 50 });
   const { name, date } = list.filters;
   const query = useGetFailedTransactionsQuery({ ...list.args, name: name || undefined });
   const live = useLiveList({ view: { name, date, failedOnly: true }, page: list.page, query, setPage: list.setPage });
@@ -34,7 +34,7 @@ export default function FailedTransactionsScreen() {
         <TotalCount total={grid.rowCount} />
       </Typography>
       <FailedTransactionsLegend />
-      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
+      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={view.canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
       <NewCallsChip {...live} />
       <PagedGrid label="Failed transactions" columns={columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} />
       {drawer}

@@ -7,10 +7,11 @@ import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transa
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
+import { phoneNumberFilter } from '../../domain/list-view';
 
 /** SPEC §2 Transaction search: one caller's calls, newest first, with the ticket to copy. */
 export default function TransactionSearchScreen() {
-  const list = usePagedGrid({ filters: { phoneNumber: '' }, pageSize: 50 });
+  const list = usePagedGrid({ filters: { phoneNumber: phoneNumberFilter() }, pageSize: 50 });
   const { phoneNumber } = list.filters;
   const query = useSearchTransactionsQuery(list.args, { skip: !phoneNumber });
   useLoadToast(query, 'Transactions');

@@ -4,7 +4,7 @@ import { NewCallsChip } from '../../components/live/new-calls-chip';
 import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
-import { ServiceCodeDayFilters, useServiceCodeDayStart } from '../../components/transactions/service-code-day-filters';
+import { ServiceCodeDayFilters, useServiceCodeDayView } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
@@ -15,8 +15,8 @@ import { formatDay } from '../../domain/format';
 
 /** SPEC §2 Transactions: one service code's calls of one day, 50 per page, with Resolve. */
 export default function TransactionsScreen() {
-  const { start, canChooseCode } = useServiceCodeDayStart();
-  const list = usePagedGrid({ filters: start, pageSize: 50 });
+  const view = useServiceCodeDayView();
+  const list = usePagedGrid({ filters: view.filters, pageSize: 50 });
   const { name, date } = list.filters;
   const query = useGetTransactionsQuery({ ...list.args, name: name || undefined });
   const live = useLiveList({ view: { name, date }, page: list.page, query, setPage: list.setPage });
@@ -33,7 +33,7 @@ export default function TransactionsScreen() {
         {`Transactions for ${day} `}
         <TotalCount total={grid.rowCount} />
       </Typography>
-      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
+      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={view.canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
         <ExportCsvButton filter={{ name: name || undefined, date }} />
       </ServiceCodeDayFilters>
       <NewCallsChip {...live} />
