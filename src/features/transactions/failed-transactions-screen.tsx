@@ -7,11 +7,12 @@ import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
+import { useResolveQueue } from '../../components/transactions/use-resolve-queue';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay } from '../../domain/format';
 
-/** SPEC §2 Failed transactions: the calls to follow up, resolved row by row. */
+/** SPEC §2 Failed transactions: the calls to follow up, resolved row by row, by keyboard or several at once (issue 23). */
 export default function FailedTransactionsScreen() {
   const { start, canChooseCode } = useServiceCodeDayStart();
   const list = usePagedGrid({ filters: start, pageSize: 50 });
@@ -22,8 +23,9 @@ export default function FailedTransactionsScreen() {
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
   const listColumns = useTransactionColumns('failed', { day: date, onResolve });
-  const { columns, drawer } = useTransactionDetails(listColumns);
+  const { columns, drawer, showDetails } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
+  const queue = useResolveQueue({ enabled: true, rows: grid.rows, resolveOne: onResolve, showDetails, columns });
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -32,7 +34,9 @@ export default function FailedTransactionsScreen() {
       </Typography>
       <FailedTransactionsLegend />
       <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
-      <PagedGrid label="Failed transactions" columns={columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} />
+      {queue.toolbar}
+      <PagedGrid label="Failed transactions" columns={queue.columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} {...queue.gridProps} />
+      {queue.pieces}
       {drawer}
     </>
   );
