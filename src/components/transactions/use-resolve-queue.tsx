@@ -160,7 +160,8 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
   );
   useHotkeys('o', () => focusedRow && showDetails(focusedRow), keys, [focusedRow, showDetails]);
   useHotkeys('enter', () => focusedRow && showDetails(focusedRow), { ...keys, ignoreEventWhen: enterBelongsElsewhere, preventDefault: false }, [focusedRow, showDetails]);
-  useHotkeys('shift+slash', () => setDialog({ kind: 'shortcuts' }), keys);
+  // The key '?' wherever the layout puts it (Shift and / on most, not all), so Shift is not asked for.
+  useHotkeys('?', () => setDialog({ kind: 'shortcuts' }), { ...keys, useKey: true, ignoreModifiers: true });
 
   const close = useCallback(() => setDialog(null), []);
   const confirmOne = useCallback(
