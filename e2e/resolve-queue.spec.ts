@@ -60,7 +60,8 @@ async function setColourMode(target: Page, mode: 'Light' | 'Dark') {
 }
 
 const rowOf = (target: Page, phone: string): Locator => listRows(target).filter({ hasText: phone });
-const focusedPhone = async (target: Page) => (await target.locator('[aria-current="true"][data-id] [data-field="phoneNumber"]').innerText()).trim();
+// textContent: a card below the screen is not laid out until it scrolls near (content-visibility), and has no innerText till then.
+const focusedPhone = async (target: Page) => ((await target.locator('[aria-current="true"][data-id] [data-field="phoneNumber"]').textContent()) ?? '').trim();
 
 /** Failed, with our three failed calls on it (Refresh until the provider has refused them all). */
 async function openFailed(target: Page) {
@@ -124,10 +125,15 @@ test('the keyboard flow resolves two failed calls with a reason and a note', asy
   await timeline.getByText(NOTE).waitFor();
   await timeline.getByText('Reached and helped').waitFor();
   await page.keyboard.press('Escape');
-  await drawer.waitFor({ state: 'hidden' });
+  // Gone once it has slid out, and the focus is back on the page.
+  await page.locator('.MuiModal-root').waitFor({ state: 'detached' });
 });
 
 test('axe finds nothing serious on the resolve dialog; screenshots dark and at 412 px', async () => {
+  // 'r' on a resolved call says so, and opens nothing.
+  await page.keyboard.press('r');
+  await page.getByText(`The call from ${PHONES[2]} is already resolved`).waitFor({ state: 'attached' });
+  await focusRow(page, PHONES[0]);
   await page.keyboard.press('r');
   const dialog = page.getByRole('dialog', { name: `Resolve the call from ${PHONES[0]}` });
   await dialog.waitFor();

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { alpha } from '@mui/material/styles';
+import { alpha, type Theme } from '@mui/material/styles';
 import {
   DataGrid,
   GridRow,
@@ -36,14 +36,17 @@ const CELLS = {
     outline: '2px solid',
     outlineColor: 'primary.main',
     outlineOffset: '-2px',
-    boxShadow: (theme: { palette: { primary: { main: string } } }) => `inset 6px 0 0 ${theme.palette.primary.main}`,
-    bgcolor: (theme: { palette: { primary: { main: string } } }) => alpha(theme.palette.primary.main, 0.1),
+    boxShadow: (theme: Theme) => `inset 6px 0 0 ${theme.palette.primary.main}`,
+    bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.2 : 0.1),
   },
   '&.MuiDataGrid-root--densityCompact': {
     '& .MuiDataGrid-cell': { py: 0, minHeight: COMPACT_ROW_HEIGHT, lineHeight: '20px' },
     '& .cell-button': { py: 0, lineHeight: '20px' },
     '& .cell-icon-button': { p: 0.25 },
     '& .cell-chip': { height: 20 },
+    // The selection's checkboxes fit the 28 px row, as the other controls do.
+    '& .MuiDataGrid-cellCheckbox .MuiCheckbox-root, & .MuiDataGrid-columnHeaderCheckbox .MuiCheckbox-root': { p: 0.25 },
+    '& .MuiDataGrid-cellCheckbox .MuiSvgIcon-root, & .MuiDataGrid-columnHeaderCheckbox .MuiSvgIcon-root': { fontSize: 20 },
   },
 } as const;
 

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { GridColDef, GridRowId } from '@mui/x-data-grid';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useResolveTransactionsMutation, type Resolution, type ResolveRequest } from '../../api/transactions-api';
@@ -237,15 +236,17 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
   const summary = outcomes ? outcomeSummary(outcomes) : null;
   const resolving = dialog?.kind === 'one' || dialog?.kind === 'many' ? dialog : null;
   const selectedIds = selected.map(String);
+  // Beside Refresh (ServiceCodeDayFilters' children): no line of its own above the rows (issue 24: 20 rows at 1440×900).
   const toolbar: ReactNode = enabled ? (
-    <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
-      <Button variant="contained" size="small" disabled={selectedIds.length === 0} onClick={() => askToResolve({ ids: selectedIds })}>
+    <>
+      <Button variant="contained" disabled={selectedIds.length === 0} onClick={() => askToResolve({ ids: selectedIds })} sx={{ whiteSpace: 'nowrap' }}>
         {`Resolve selected (${selectedIds.length})`}
       </Button>
-      <Button size="small" onClick={() => setDialog({ kind: 'shortcuts' })} aria-keyshortcuts="Shift+?">
+      {/* Keys are for a keyboard: a phone's screen keeps its room for the calls. */}
+      <Button onClick={() => setDialog({ kind: 'shortcuts' })} aria-keyshortcuts="?" sx={{ display: { xs: 'none', md: 'inline-flex' }, whiteSpace: 'nowrap' }}>
         Keyboard shortcuts (?)
       </Button>
-    </Stack>
+    </>
   ) : null;
 
   const pieces: ReactNode = enabled ? (
@@ -273,7 +274,7 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
   ) : null;
 
   return {
-    /** Above the grid: Resolve selected (n) and the shortcuts' button. */
+    /** Resolve selected (n) and the shortcuts' button, for the filters' line. */
     toolbar,
     /** Beside the grid: the outcome summary, the live announcement and the dialogs. */
     pieces,

@@ -72,9 +72,10 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
           greenCode={campaign.extras.greenServiceCode}
           onRefresh={() => query.refetch()}
           refreshing={query.isFetching || !code.serviceCode}
-        />
+        >
+          {queue.toolbar}
+        </ServiceCodeDayFilters>
       )}
-      {queue.toolbar}
       <PagedGrid
         label={screen.title}
         columns={queue.columns}

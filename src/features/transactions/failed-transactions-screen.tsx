@@ -33,8 +33,9 @@ export default function FailedTransactionsScreen() {
         <TotalCount total={grid.rowCount} />
       </Typography>
       <FailedTransactionsLegend />
-      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
-      {queue.toolbar}
+      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
+        {queue.toolbar}
+      </ServiceCodeDayFilters>
       <PagedGrid label="Failed transactions" columns={queue.columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} {...queue.gridProps} />
       {queue.pieces}
       {drawer}
