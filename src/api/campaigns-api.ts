@@ -5,6 +5,7 @@ import { readPagedList, type PagedList } from '../domain/paged-list';
 import { baseApi, listTags } from './base-api';
 import type { CampaignResults } from '../domain/schemas/campaigns';
 import { resolveInCachedLists } from './resolve-in-cache';
+import { resolveBody, type Resolution } from './transactions-api';
 import { csvFileOf, type CsvFile } from './csv-file';
 
 /** A vote campaign as `GET /v1/campaigns` lists it (DESIGN §3). */
@@ -50,8 +51,8 @@ export interface CampaignTransactionsQuery {
   limit?: number;
 }
 
-/** A resolve: the descriptor's resolve URL for the row, and the row's id for the tags. */
-export interface CampaignResolve {
+/** A resolve: the descriptor's resolve URL for the row, the row's id for the tags, and why. */
+export interface CampaignResolve extends Resolution {
   call: string;
   id: string;
 }
@@ -85,7 +86,7 @@ export const campaignsApi = baseApi.injectEndpoints({
       providesTags: listTags('CampaignTransaction'),
     }),
     resolveCampaignTransaction: build.mutation<Transaction, CampaignResolve>({
-      query: ({ call }) => ({ url: call, method: 'POST', body: { isResolved: true } }),
+      query: ({ call, id: _id, ...resolution }) => ({ url: call, method: 'POST', body: resolveBody(resolution) }),
       transformResponse: (response: ApiEnvelope<Transaction>) => response.results,
       onQueryStarted: ({ id }, lifecycle) => resolveInCachedLists(id, lifecycle),
       // What the server accepted is read again: the lists (campaign and regular), the timeline, the dashboard.

@@ -1,5 +1,6 @@
 import type { ApiEnvelope, Transaction } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
+import type { BulkResolveOutcome, ResolveReason } from '../domain/resolution';
 import type { TransactionStatus } from '../domain/transaction-status';
 import { baseApi, listTags } from './base-api';
 import { csvFileOf, type CsvFile } from './csv-file';
@@ -22,6 +23,34 @@ export interface CsvExportQuery extends TransactionFilter {
   path?: string;
 }
 
+/** Why a call was resolved (issue 23): both optional, as the server takes them. */
+export interface Resolution {
+  reason?: ResolveReason;
+  note?: string;
+}
+
+/** Resolve one failed call. */
+export interface ResolveRequest extends Resolution {
+  id: string;
+}
+
+/** Resolve selected: the ids with one reason and note for all; `path` targets a campaign's bulk call. */
+export interface BulkResolveRequest extends Resolution {
+  ids: string[];
+  path?: string;
+}
+
+/** What a bulk resolve did with one id. */
+export interface BulkResolveResult {
+  _id: string;
+  outcome: BulkResolveOutcome;
+}
+
+/** The body of a resolve: SPEC's `{ isResolved: true }`, with the reason and a note when given. */
+export const resolveBody = ({ reason, note }: Resolution) => ({ isResolved: true, ...(reason ? { reason } : {}), ...(note ? { note } : {}) });
+
+/** Every list that may hold a call, and the dashboard's counts: read again after a bulk resolve. */
+const CALL_LISTS = ['Transaction', 'FailedTransaction', 'CampaignTransaction'] as const;
 
 export interface SearchQuery {
   phoneNumber: string;
@@ -50,13 +79,23 @@ export const transactionsApi = baseApi.injectEndpoints({
       transformResponse: toPage,
       providesTags: listTags('Transaction', { list: false }),
     }),
-    resolveTransaction: build.mutation<Transaction, string>({
-      query: (id) => ({ url: `/v1/transactions/to/give/attention/${id}`, method: 'POST', body: { isResolved: true } }),
+    resolveTransaction: build.mutation<Transaction, ResolveRequest>({
+      query: ({ id, ...resolution }) => ({ url: `/v1/transactions/to/give/attention/${id}`, method: 'POST', body: resolveBody(resolution) }),
       transformResponse: (response: ApiEnvelope<Transaction>) => response.results,
-      onQueryStarted: (id, lifecycle) => resolveInCachedLists(id, lifecycle),
+      onQueryStarted: ({ id }, lifecycle) => resolveInCachedLists(id, lifecycle),
       // What the server accepted is read again: the lists, the call's timeline, the dashboard.
-      invalidatesTags: (_result, error, id) =>
+      invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'Transaction', id }, { type: 'FailedTransaction', id }, { type: 'Dashboard', id: 'SUMMARY' }],
+    }),
+    // No optimistic rows: the server alone knows which of the ids it could resolve; the lists are read again.
+    resolveTransactions: build.mutation<BulkResolveResult[], BulkResolveRequest>({
+      query: ({ path = '/v1/transactions/to/give/attention/bulk', ids, ...resolution }) => {
+        const { isResolved: _always, ...why } = resolveBody(resolution);
+        return { url: path, method: 'POST', body: { ids, ...why } };
+      },
+      transformResponse: (response: ApiEnvelope<BulkResolveResult[]>) => response.results,
+      invalidatesTags: (_result, error, { ids }) =>
+        error ? [] : [...ids.flatMap((id) => CALL_LISTS.map((type) => ({ type, id }))), { type: 'Dashboard' as const, id: 'SUMMARY' }],
     }),
     // A mutation, not a query: a download is asked for each time and never cached.
     exportTransactionsCsv: build.mutation<CsvFile, CsvExportQuery>({
@@ -75,5 +114,6 @@ export const {
   useGetFailedTransactionsQuery,
   useSearchTransactionsQuery,
   useResolveTransactionMutation,
+  useResolveTransactionsMutation,
   useExportTransactionsCsvMutation,
 } = transactionsApi;

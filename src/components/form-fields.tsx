@@ -3,11 +3,14 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useField } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import { fitsSmsLimit, SMS_MAX_LENGTH, smsSegments } from '../domain/sms-segments';
 
 /** SPEC §5: selects start on value '0' shown as '--Select--'. */
@@ -124,5 +127,43 @@ export function SmsLengthCounter({ name, parts = false }: { name: string; parts?
         </Box>
       )}
     </Typography>
+  );
+}
+
+/**
+ * A choice of a few options as radio buttons, under a legend. Enter on a radio submits the form,
+ * as it does in a text field (browsers do not submit from a radio themselves).
+ */
+export function FormRadioGroup({ name, label, options, autoFocus }: { name: string; label: string; options: SelectOption[]; autoFocus?: boolean }) {
+  const [field, meta] = useField<string>(name);
+  const { submitForm } = useFormikContext();
+  const invalid = Boolean(meta.touched && meta.error);
+  const helperId = `${name}-helper`;
+  return (
+    <FormControl component="fieldset" error={invalid} margin="dense" fullWidth>
+      <FormLabel component="legend">{label}</FormLabel>
+      <RadioGroup
+        {...field}
+        value={field.value ?? ''}
+        aria-describedby={invalid ? helperId : undefined}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.target as HTMLElement).matches('input[type="radio"]')) {
+            event.preventDefault();
+            void submitForm();
+          }
+        }}
+      >
+        {options.map((option, index) => (
+          <FormControlLabel
+            key={option.value}
+            value={option.value}
+            control={<Radio size="small" autoFocus={autoFocus && (field.value ? field.value === option.value : index === 0)} />}
+            label={option.label}
+            sx={{ my: -0.25 }}
+          />
+        ))}
+      </RadioGroup>
+      {invalid && <FormHelperText id={helperId}>{meta.error}</FormHelperText>}
+    </FormControl>
   );
 }

@@ -1,9 +1,10 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
 import type { GridColDef, GridRenderCellParams, GridRowId, GridValidRowModel } from '@mui/x-data-grid';
 import { ListSpinner } from './list-spinner';
 import { visuallyHidden } from './visually-hidden';
-import { ROW_NUMBER_FIELD, type CardLayout, type PagedViewProps } from './paged-view';
+import { FOCUSED_ROW_CLASS, ROW_NUMBER_FIELD, type CardLayout, type PagedViewProps } from './paged-view';
 
 /**
  * One cell's content as the DataGrid would show it: valueGetter, then valueFormatter, then
@@ -49,7 +50,7 @@ const headerOf = <R extends GridValidRowModel>(column: Column<R>) => column.head
  * without scrolling sideways, and the first visit on a phone skips the DataGrid's code and its
  * layout work (issue 11: Lighthouse mobile). Plain elements under one class rule, as the grid cells.
  */
-export default function PagedCards<R extends GridValidRowModel>({ columns, rows, loading, getRowId, columnVisibilityModel, label, card }: PagedViewProps<R>) {
+export default function PagedCards<R extends GridValidRowModel>({ columns, rows, loading, getRowId, columnVisibilityModel, label, card, focusedRowId, selection }: PagedViewProps<R>) {
   const shown = columns.filter((column) => columnVisibilityModel?.[column.field] !== false);
   const placed = card ? placeColumns(shown, card) : null;
   // New rows draw the first few cards at once and the rest in a background render that React
@@ -92,27 +93,61 @@ export default function PagedCards<R extends GridValidRowModel>({ columns, rows,
         '& .card-pairs': { display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 },
         '& .card-pairs > div': { display: 'flex', alignItems: 'baseline', gap: 0.75, maxWidth: '100%' },
         '& .card-hidden': visuallyHidden,
+        // The keyboard's card (the Failed queue): outlined and tinted in the primary colour, with a bar.
+        [`& > ul > li.${FOCUSED_ROW_CLASS}`]: {
+          borderColor: 'primary.main',
+          outline: '1px solid',
+          outlineColor: 'primary.main',
+          boxShadow: (theme) => `inset 6px 0 0 ${theme.palette.primary.main}`,
+          bgcolor: (theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.2 : 0.1),
+        },
+        '& .card-select-line': { display: 'flex', alignItems: 'flex-start', gap: 1, '& > dl': { flex: '1 1 auto', minWidth: 0 } },
+        '& .card-select': { mt: 0.25, mx: 0, width: 20, height: 20, flex: 'none', accentColor: (theme) => theme.palette.primary.main },
         '& .paged-cards-empty': { typography: 'body2', color: 'text.secondary', textAlign: 'center', py: 5 },
       }}
     >
       <ul aria-label={label} aria-busy={loading}>
         {drawnRows.map((row) => {
           const id = getRowId(row);
+          const focused = focusedRowId !== undefined && focusedRowId !== null && id === focusedRowId;
+          const checkbox =
+            selection && selection.isSelectable(row) ? (
+              <input
+                type="checkbox"
+                className="card-select"
+                aria-label={selection.label(row)}
+                checked={selection.ids.includes(id)}
+                onChange={(event) => selection.onChange(event.target.checked ? [...selection.ids, id] : selection.ids.filter((other) => other !== id))}
+              />
+            ) : null;
           const pair = (column: Column<R>, className?: string, hideHeader = false) => (
             <div key={column.field} className={className}>
               <dt className={hideHeader ? 'card-hidden' : undefined}>{headerOf(column)}</dt>
               <dd data-field={column.field}>{cellContent(column, row, id)}</dd>
             </div>
           );
+          const head = (headColumns: Column<R>[], layout: CardLayout) => (
+            <dl className="card-head">{headColumns.map((column) => pair(column, column.field === layout.title ? 'card-title' : undefined, true))}</dl>
+          );
           return (
-            <li key={id} data-id={id}>
+            <li key={id} data-id={id} className={focused ? FOCUSED_ROW_CLASS : undefined} aria-current={focused ? 'true' : undefined}>
               {placed && card ? (
                 <>
-                  <dl className="card-head">{placed.head.map((column) => pair(column, column.field === card.title ? 'card-title' : undefined, true))}</dl>
+                  {checkbox ? (
+                    <div className="card-select-line">
+                      {checkbox}
+                      {head(placed.head, card)}
+                    </div>
+                  ) : (
+                    head(placed.head, card)
+                  )}
                   <dl className="card-pairs">{placed.rest.map((column) => pair(column))}</dl>
                 </>
               ) : (
-                <dl className="card-lines">{shown.map((column) => pair(column, undefined))}</dl>
+                <>
+                  {checkbox}
+                  <dl className="card-lines">{shown.map((column) => pair(column, undefined))}</dl>
+                </>
               )}
             </li>
           );

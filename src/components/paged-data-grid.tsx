@@ -1,10 +1,20 @@
 import Box from '@mui/material/Box';
-import { DataGrid, type GridColumnVisibilityModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { alpha, type Theme } from '@mui/material/styles';
+import {
+  DataGrid,
+  GridRow,
+  type GridColumnVisibilityModel,
+  type GridRowClassNameParams,
+  type GridRowId,
+  type GridRowProps,
+  type GridRowSelectionModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { columnVisibilitySet, densitySet, selectDensity } from '../state/ui-slice';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { apiPageToGridPage } from '../domain/paged-list';
 import { ListSpinner } from './list-spinner';
-import { COMPACT_ROW_HEIGHT, type PagedViewProps } from './paged-view';
+import { COMPACT_ROW_HEIGHT, FOCUSED_ROW_CLASS, type PagedViewProps, type RowSelection } from './paged-view';
 
 const autoRowHeight = () => 'auto' as const;
 const compactRowEstimate = () => COMPACT_ROW_HEIGHT;
@@ -20,11 +30,23 @@ const CELLS = {
   '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', whiteSpace: 'normal', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' },
   // A button's word is never broken ('TICKE/T', issue 24).
   '& .cell-button': { whiteSpace: 'nowrap', overflowWrap: 'normal' },
+  // The keyboard's row (the Failed queue): a bar and an outline in the primary colour, on a tint
+  // that stays apart from a selected row's, readable in both colour modes.
+  [`& .${FOCUSED_ROW_CLASS}`]: {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: '-2px',
+    boxShadow: (theme: Theme) => `inset 6px 0 0 ${theme.palette.primary.main}`,
+    bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.2 : 0.1),
+  },
   '&.MuiDataGrid-root--densityCompact': {
     '& .MuiDataGrid-cell': { py: 0, minHeight: COMPACT_ROW_HEIGHT, lineHeight: '20px' },
     '& .cell-button': { py: 0, lineHeight: '20px' },
     '& .cell-icon-button': { p: 0.25 },
     '& .cell-chip': { height: 20 },
+    // The selection's checkboxes fit the 28 px row, as the other controls do.
+    '& .MuiDataGrid-cellCheckbox .MuiCheckbox-root, & .MuiDataGrid-columnHeaderCheckbox .MuiCheckbox-root': { p: 0.25 },
+    '& .MuiDataGrid-cellCheckbox .MuiSvgIcon-root, & .MuiDataGrid-columnHeaderCheckbox .MuiSvgIcon-root': { fontSize: 20 },
   },
 } as const;
 
@@ -37,18 +59,39 @@ function LoadingOverlay() {
   return <ListSpinner hidden sx={{ height: '100%' }} />;
 }
 
+/** A grid row that says it is the keyboard's row (aria-current), which the class alone cannot. */
+function MarkedRow({ focusedRowId, ...props }: GridRowProps & { focusedRowId?: GridRowId | null }) {
+  return <GridRow {...props} aria-current={focusedRowId !== undefined && focusedRowId !== null && props.rowId === focusedRowId ? 'true' : undefined} />;
+}
+
+/** The grid's model as the selected rows' ids: 'all but' (the header's checkbox) is turned into the rows it means. */
+function selectedIds<R extends GridValidRowModel>(model: GridRowSelectionModel, rows: R[], getRowId: (row: R) => GridRowId, selection: RowSelection<R>): GridRowId[] {
+  const selectable = rows.filter(selection.isSelectable).map(getRowId);
+  return model.type === 'include' ? selectable.filter((id) => model.ids.has(id)) : selectable.filter((id) => !model.ids.has(id));
+}
+
 /**
  * PagedGrid's desktop view: MUI's DataGrid, server-paged, its own footer hidden (PagedGrid draws
  * 'Showing n out of total entries'). A module of its own, loaded only where it is shown: a phone
  * gets the cards (paged-cards.tsx) and never downloads the grid.
  */
 export default function PagedDataGrid<R extends GridValidRowModel>(view: PagedViewProps<R>) {
-  const { columns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label } = view;
+  const { columns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label, focusedRowId, selection } = view;
   const dispatch = useAppDispatch();
   const density = useAppSelector(selectDensity);
   const onColumnVisibilityModelChange = (model: GridColumnVisibilityModel) => {
     if (gridKey) dispatch(columnVisibilitySet({ gridKey, model }));
   };
+  const focusable = focusedRowId !== undefined;
+  const rowClassName = (params: GridRowClassNameParams<R>) => (params.id === focusedRowId ? FOCUSED_ROW_CLASS : '');
+  const selecting = selection
+    ? {
+        checkboxSelection: true,
+        rowSelectionModel: { type: 'include', ids: new Set(selection.ids) } satisfies GridRowSelectionModel,
+        onRowSelectionModelChange: (model: GridRowSelectionModel) => selection.onChange(selectedIds(model, rows, getRowId, selection)),
+        isRowSelectable: ({ row }: { row: R }) => selection.isSelectable(row),
+      }
+    : {};
   return (
     <Box aria-busy={loading}>
       <DataGrid<R>
@@ -69,7 +112,9 @@ export default function PagedDataGrid<R extends GridValidRowModel>(view: PagedVi
         getRowHeight={autoRowHeight}
         {...(density === 'compact' ? { getEstimatedRowHeight: compactRowEstimate, columnHeaderHeight: COMPACT_HEADER_HEIGHT } : {})}
         sx={CELLS}
-        slots={{ loadingOverlay: LoadingOverlay }}
+        slots={{ loadingOverlay: LoadingOverlay, ...(focusable ? { row: MarkedRow } : {}) }}
+        {...(focusable ? { getRowClassName: rowClassName, slotProps: { row: { focusedRowId } as Partial<GridRowProps> } } : {})}
+        {...selecting}
         autoHeight
         // Pages are small (at most 100 rows); rendering them all also lets jsdom tests see every row.
         disableVirtualization

@@ -61,6 +61,8 @@ export function PagedGrid<R extends GridValidRowModel>({
   label,
   card,
   defaultColumnVisibility,
+  focusedRowId,
+  selection,
 }: PagedGridProps<R>) {
   const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const columnVisibilityModel = useAppSelector((state) => selectColumnVisibility(state, gridKey)) ?? defaultColumnVisibility;
@@ -84,7 +86,7 @@ export function PagedGrid<R extends GridValidRowModel>({
     return [numberColumn, ...columns];
   }, [columns, rows, getRowId, numberHeader, page, pageSize]);
 
-  const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label, card };
+  const view: PagedViewProps<R> = { columns: allColumns, rows, rowCount, loading, page, pageSize, getRowId, gridKey, columnVisibilityModel, label, card, focusedRowId, selection };
   return (
     <Box
       // The pagination is hidden while rows are expected and none is drawn: below an empty list it

@@ -23,6 +23,22 @@ export interface CardLayout {
   aside: readonly string[];
 }
 
+/**
+ * Checkbox selection of some of a page's rows (the Failed queue's Resolve selected). The ids are
+ * the selected rows' own, never a 'select all but' model; a row that is not selectable shows no
+ * checkbox on a card and a disabled one in the grid.
+ */
+export interface RowSelection<R extends GridValidRowModel> {
+  ids: readonly GridRowId[];
+  onChange: (ids: GridRowId[]) => void;
+  isSelectable: (row: R) => boolean;
+  /** A card's checkbox name, e.g. 'Select the call from 256…'. */
+  label: (row: R) => string;
+}
+
+/** The class of the row the keyboard is on (a card's or a grid row's), which also carries aria-current. */
+export const FOCUSED_ROW_CLASS = 'row-keyboard-focus';
+
 /** What PagedGrid hands the view it shows: the DataGrid on wide screens, cards on a phone. */
 export interface PagedViewProps<R extends GridValidRowModel> {
   /** The screen's columns (in a view, led by the row-number column when there is one). */
@@ -42,4 +58,7 @@ export interface PagedViewProps<R extends GridValidRowModel> {
   label?: string;
   /** The phone card's layout; the grid ignores it. */
   card?: CardLayout;
+  /** The row the keyboard is on: outlined and marked aria-current (the Failed queue's j/k). */
+  focusedRowId?: GridRowId | null;
+  selection?: RowSelection<R>;
 }

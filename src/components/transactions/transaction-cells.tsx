@@ -28,10 +28,11 @@ export function ResolvedCell({ transaction }: { transaction: Transaction }) {
 
 /**
  * SPEC §4: 'Resolve' on a failed call until resolved, then a disabled 'Resolved' that says by whom
- * on hover and focus. Issue 24: no button on processed and pending calls, which the server
+ * on hover and focus. A click resolves at once, without a reason (SPEC §4); the Failed queue's
+ * 'r' asks for one (use-resolve-queue.tsx). Issue 24: no button on processed and pending calls, which the server
  * would refuse.
  */
-export function ResolveButton({ transaction, onResolve }: { transaction: Transaction; onResolve: (id: string) => void }) {
+export function ResolveButton({ transaction, onResolve }: { transaction: Transaction; onResolve: (request: { id: string }) => void }) {
   if (transactionStatus(transaction) !== 'failed') return null;
   if (transaction.isResolved) {
     return (
@@ -43,7 +44,7 @@ export function ResolveButton({ transaction, onResolve }: { transaction: Transac
     );
   }
   return (
-    <CellButton variant="contained" onClick={() => onResolve(transaction._id)}>
+    <CellButton variant="contained" onClick={() => onResolve({ id: transaction._id })}>
       Resolve
     </CellButton>
   );

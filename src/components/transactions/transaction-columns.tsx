@@ -18,7 +18,8 @@ export interface TransactionColumnOptions {
   subject?: TransactionSubject;
   /** The one day the list shows (its heading names it): its times show the time alone (issue 24). */
   day?: string;
-  onResolve?: (id: string) => void;
+  /** A row's Resolve button, which resolves at once (SPEC §4). */
+  onResolve?: (request: { id: string }) => void;
 }
 
 /** A call's phone card (issue 24: about 120 px, not 250): who called, then its status and buttons. */

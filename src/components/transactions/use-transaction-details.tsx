@@ -61,5 +61,6 @@ export function useTransactionDetails(columns: GridColDef<Transaction>[]) {
   }, [columns, canResend]);
 
   const drawer = <TransactionDetailsDrawer transaction={shown} onClose={close} canResend={canResend} onResent={setShown} />;
-  return { columns: withDetails, drawer };
+  // `showDetails` opens the drawer without a click: the Failed queue's 'o' and Enter.
+  return { columns: withDetails, drawer, showDetails: setShown as (row: Transaction) => void };
 }

@@ -50,6 +50,14 @@ export const resolveTransactionSchema = yup.object({
   ...resolution,
 });
 
+/** The resolve dialog (issue 23): the body's reason, which a person must choose, and note. */
+export const resolveDialogSchema = yup.object({
+  // None chosen yet ('') is the missing reason, not an invalid one.
+  reason: resolution.reason.transform((value: unknown) => (value === '' ? undefined : value)).required('Please choose a reason'),
+  note: resolution.note,
+});
+export type ResolveDialogInput = yup.InferType<typeof resolveDialogSchema>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Resolve selected: up to BULK_RESOLVE_MAX failed calls at once, with one reason and note for all. */

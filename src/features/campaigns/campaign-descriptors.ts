@@ -8,6 +8,8 @@ export interface CampaignListCalls {
   failed: string;
   /** Body `{ isResolved: true }`; answers the row. */
   resolve: (id: string) => string;
+  /** Body `{ ids, reason?, note? }`; answers each id's outcome (issue 23: Resolve selected). */
+  bulkResolve: string;
   /** Body `{ phoneNumber }`. */
   search: string;
 }
@@ -37,6 +39,7 @@ const listCalls = (prefix: string): CampaignListCalls => ({
   transactions: `${prefix}/analysis/all`,
   failed: `${prefix}/analysis/to/give/attention`,
   resolve: (id) => `${prefix}/analysis/to/give/attention/${encodeURIComponent(id)}`,
+  bulkResolve: `${prefix}/analysis/to/give/attention/bulk`,
   search: `${prefix}/analysis/search`,
 });
 

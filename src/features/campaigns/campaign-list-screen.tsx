@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import Typography from '@mui/material/Typography';
 import { useGetCampaignTransactionsQuery, useResolveCampaignTransactionMutation } from '../../api/campaigns-api';
+import type { ResolveRequest } from '../../api/transactions-api';
 import { NewCallsChip } from '../../components/live/new-calls-chip';
 import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
@@ -11,6 +12,7 @@ import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
+import { useResolveQueue } from '../../components/transactions/use-resolve-queue';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay, todayInServiceZone } from '../../domain/format';
@@ -41,11 +43,13 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const loaded = { search: 'Transactions', failed: `Failed transactions for ${day}`, transactions: `Transactions for ${day}` }[screen.kind];
   useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, loaded);
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
-  const resolve = useCallback((id: string) => resolveTransaction({ call: campaign.lists.resolve(id), id }), [resolveTransaction, campaign.lists]);
+  const resolve = useCallback((request: ResolveRequest) => resolveTransaction({ ...request, call: campaign.lists.resolve(request.id) }), [resolveTransaction, campaign.lists]);
   const onResolve = useResolve(resolve);
   const listColumns = useTransactionColumns(screen.kind, { subject: 'team', day: search ? undefined : date, onResolve });
-  const { columns, drawer } = useTransactionDetails(listColumns);
+  const { columns, drawer, showDetails } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
+  // The failed list is a queue, as /failed is (issue 23).
+  const queue = useResolveQueue({ enabled: screen.kind === 'failed', rows: grid.rows, resolveOne: onResolve, bulkPath: campaign.lists.bulkResolve, showDetails, columns });
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -72,10 +76,20 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
           greenCode={campaign.extras.greenServiceCode}
           onRefresh={() => query.refetch()}
           refreshing={query.isFetching || !code.serviceCode}
-        />
+        >
+          {queue.toolbar}
+        </ServiceCodeDayFilters>
       )}
       <NewCallsChip {...live} />
-      <PagedGrid label={screen.title} columns={columns} card={TRANSACTION_CARD} gridKey={screen.path} {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)} />
+      <PagedGrid
+        label={screen.title}
+        columns={queue.columns}
+        card={TRANSACTION_CARD}
+        gridKey={screen.path}
+        {...(search && !phoneNumber ? { ...grid, rows: [], rowCount: 0 } : grid)}
+        {...queue.gridProps}
+      />
+      {queue.pieces}
       {drawer}
     </>
   );

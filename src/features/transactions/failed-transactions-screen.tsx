@@ -9,11 +9,12 @@ import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
 import { useTransactionDetails } from '../../components/transactions/use-transaction-details';
 import { useResolve } from '../../components/transactions/use-resolve';
+import { useResolveQueue } from '../../components/transactions/use-resolve-queue';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay } from '../../domain/format';
 
-/** SPEC §2 Failed transactions: the calls to follow up, resolved row by row. */
+/** SPEC §2 Failed transactions: the calls to follow up, resolved row by row, by keyboard or several at once (issue 23). */
 export default function FailedTransactionsScreen() {
   const view = useServiceCodeDayView();
   const list = usePagedGrid({ filters: view.filters, pageSize: 50 });
@@ -25,8 +26,9 @@ export default function FailedTransactionsScreen() {
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
   const listColumns = useTransactionColumns('failed', { day: date, onResolve });
-  const { columns, drawer } = useTransactionDetails(listColumns);
+  const { columns, drawer, showDetails } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
+  const queue = useResolveQueue({ enabled: true, rows: grid.rows, resolveOne: onResolve, showDetails, columns });
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -34,9 +36,12 @@ export default function FailedTransactionsScreen() {
         <TotalCount total={grid.rowCount} />
       </Typography>
       <FailedTransactionsLegend />
-      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={view.canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching} />
+      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={view.canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
+        {queue.toolbar}
+      </ServiceCodeDayFilters>
       <NewCallsChip {...live} />
-      <PagedGrid label="Failed transactions" columns={columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} />
+      <PagedGrid label="Failed transactions" columns={queue.columns} card={TRANSACTION_CARD} gridKey="failed-transactions" {...grid} {...queue.gridProps} />
+      {queue.pieces}
       {drawer}
     </>
   );
