@@ -12,6 +12,16 @@ import { visuallyHidden } from '../../components/visually-hidden';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import type { RootState } from '../../state/store';
 
+/** Runs `work` once the page's load event has passed (at once, next task, when it already has). */
+function afterPageLoad(work: () => void): () => void {
+  if (document.readyState === 'complete') {
+    const timer = setTimeout(work, 0);
+    return () => clearTimeout(timer);
+  }
+  window.addEventListener('load', work, { once: true });
+  return () => window.removeEventListener('load', work);
+}
+
 /**
  * Follows the live stream while someone is signed in, so the lists, the dashboard and the rankings
  * move by themselves (issue 23); says so in the top bar while the stream is down. Nothing shows
@@ -28,16 +38,23 @@ export function LiveStatus() {
   useEffect(() => {
     if (!signedIn) return undefined;
     const cache = liveCacheUpdater({ dispatch, getState: store.getState });
-    const close = openLiveStream({
-      token: () => store.getState().session.accessToken,
-      renew: async (sentWith) => (await refreshAfterUnauthorized({ dispatch, getState: store.getState }, sentWith)).ok,
-      onEvent: (name, data) => cache.event(name, data),
-      onOpen: (reconnected) => {
-        if (reconnected) cache.caughtUp();
-      },
-      onState: setState,
-    });
+    let close = () => {};
+    const follow = () => {
+      close = openLiveStream({
+        token: () => store.getState().session.accessToken,
+        renew: async (sentWith) => (await refreshAfterUnauthorized({ dispatch, getState: store.getState }, sentWith)).ok,
+        onEvent: (name, data) => cache.event(name, data),
+        onOpen: (reconnected) => {
+          if (reconnected) cache.caughtUp();
+        },
+        onState: setState,
+      });
+    };
+    // The stream holds one of the browser's few connections to the origin (HTTP/1.1): opened once
+    // the page has loaded, it never holds back the screen's own code and data on a first visit.
+    const cancelWait = afterPageLoad(follow);
     return () => {
+      cancelWait();
       close();
       cache.stop();
       setState('connecting');
