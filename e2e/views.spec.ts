@@ -37,7 +37,12 @@ const query = (on: Page) => Object.fromEntries(new URL(on.url()).searchParams);
 async function shownView(on: Page) {
   const footer = on.getByText(/^Showing \d+ out of \d+ entries$/);
   await footer.waitFor();
-  await on.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+  // Settled: nothing loading, and the heading's count is the footer's (both from the latest answer).
+  await on.waitForFunction(() => {
+    const total = /\( (\d+) \)$/.exec(document.querySelector('h1')?.textContent?.trim() ?? '')?.[1];
+    const footer = /out of (\d+) entries/.exec(document.body.innerText)?.[1];
+    return !document.querySelector('main [aria-busy="true"]') && total !== undefined && total === footer;
+  });
   return {
     heading: await on.getByRole('heading', { level: 1 }).innerText(),
     code: await on.getByRole('combobox', { name: 'Service code' }).evaluate((field) => (field instanceof HTMLInputElement ? field.value : field.textContent)),

@@ -70,6 +70,19 @@ describe('usePagedGrid', () => {
     }
   });
 
+  it('builds a change on one the router has not shown yet, so neither is lost', () => {
+    const { result } = renderList();
+    act(() => {
+      result.current.list.setFilters({ name: '' });
+      result.current.list.setFilters({ date: '2026-04-01' });
+    });
+    expect(result.current.list.filters).toEqual({ name: '', date: '2026-04-01' });
+    act(() => result.current.navigate(-1));
+    expect(result.current.list.filters).toEqual({ name: '', date: '2026-01-01' });
+    act(() => result.current.list.setPage(2));
+    expect(result.current.list.args).toEqual({ name: '', date: '2026-01-01', page: 2, limit: 50 });
+  });
+
   it("keeps the previous answer's count while the next page loads and empties the list on failure", () => {
     const { result } = renderHook(() => usePagedGrid({ filters: {}, pageSize: 2 }), { wrapper: inRouter('/') });
     const previous = toPagedList([{ _id: 'a' }, { _id: 'b' }], 1, 2, 7);

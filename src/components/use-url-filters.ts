@@ -28,12 +28,22 @@ export interface ViewChange {
  */
 export function useUrlFilters<F extends object>({ filters: rules, prefix = '' }: UrlFiltersOptions<F>) {
   const [query, setQuery] = useSearchParams();
+  const queryText = query.toString();
   const view = readView(query, rules, prefix);
-  // The setters keep one identity across renders; they read the rules of the latest render.
-  const rulesRef = useRef(rules);
+  // The setters keep one identity across renders; they read the latest render's rules and query.
+  const latest = useRef({ rules, queryText });
+  // Queries written and not yet rendered, oldest first: the router renders a navigation in a
+  // transition, so a second change before it shows (a code chosen, then a day typed at once)
+  // must build on the first, or it would write the first one's filters back to what they were.
+  const inFlight = useRef<string[]>([]);
   useEffect(() => {
-    rulesRef.current = rules;
+    latest.current = { rules, queryText };
   });
+  useEffect(() => {
+    // One of ours is shown: it and those before it are done. Anything else (Back) ends them all.
+    const shown = inFlight.current.indexOf(queryText);
+    inFlight.current = shown === -1 ? [] : inFlight.current.slice(shown + 1);
+  }, [queryText]);
   const lastEdit = useRef<{ keys: string; at: number } | null>(null);
 
   const change = useCallback(
@@ -42,13 +52,13 @@ export function useUrlFilters<F extends object>({ filters: rules, prefix = '' }:
       const now = Date.now();
       const burst = keys !== '' && lastEdit.current?.keys === keys && now - lastEdit.current.at < EDIT_BURST_MS;
       lastEdit.current = keys ? { keys, at: now } : null;
-      setQuery(
-        (current) => {
-          const shown = readView(current, rulesRef.current, prefix);
-          return writeView(current, rulesRef.current, { filters: { ...shown.filters, ...next.filters }, page: next.page }, prefix);
-        },
-        { replace: replace ?? burst },
-      );
+      const { rules: current, queryText: shownText } = latest.current;
+      const base = new URLSearchParams(inFlight.current.at(-1) ?? shownText);
+      const shown = readView(base, current, prefix);
+      const written = writeView(base, current, { filters: { ...shown.filters, ...next.filters }, page: next.page }, prefix);
+      if (written.toString() === base.toString()) return;
+      inFlight.current.push(written.toString());
+      setQuery(written, { replace: replace ?? burst });
     },
     [setQuery, prefix],
   );
