@@ -122,6 +122,20 @@ export async function screenshot(page: Page, name: string) {
   await drawAll.evaluate((style) => (style as HTMLStyleElement).remove());
 }
 
+/**
+ * Chooses a code in the service-code switcher, unless it is shown already. An option reads 'code, category,
+ * today's figures' (its text), so it is found by its name's start: '*217*1#' never picks '*217*10#'.
+ */
+export async function chooseServiceCode(page: Page, code: string): Promise<void> {
+  const field = page.getByRole('combobox', { name: 'Service code' });
+  await field.waitFor();
+  if ((await field.inputValue()) === code) return;
+  await field.click();
+  const start = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('option', { name: new RegExp(`^${start}`) }).click();
+  await page.waitForFunction((chosen) => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === chosen, code);
+}
+
 export async function signIn(page: Page, baseUrl: string, userName: string, password: string) {
   await page.goto(`${baseUrl}/`);
   await page.getByLabel(/username/i).fill(userName);

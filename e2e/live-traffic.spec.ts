@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import { ADMIN, chooseServiceCode, launchBrowser, OUTPUT, ROOT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 10, live traffic in the browser: the built server with the local payment provider settling
@@ -82,14 +82,7 @@ function simulatedRows(button?: string): Locator {
 }
 
 async function chooseCode() {
-  const field = page.getByRole('combobox', { name: 'Service code' });
-  await field.waitFor();
-  // The chosen code is kept across screens: choose it only when another is shown.
-  if ((await field.inputValue()) === CODE) return;
-  await field.click();
-  // An option reads 'code, category, today's figures'.
-  await page.getByRole('option', { name: CODE }).click();
-  await page.waitForFunction((code) => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === code, CODE);
+  await chooseServiceCode(page, CODE);
 }
 
 /** The drawer as a person sees it once the list's toast has gone. */

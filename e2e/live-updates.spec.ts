@@ -4,7 +4,7 @@ import net from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
-import { ADMIN, launchBrowser, listRows, OUTPUT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import { ADMIN, chooseServiceCode, launchBrowser, listRows, OUTPUT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 23, lists that move: the built server with the local payment provider refusing every
@@ -118,13 +118,7 @@ async function go(path: string) {
 
 async function openFailed() {
   await go('/failed');
-  const select = page.getByRole('combobox', { name: 'Service code' });
-  await select.waitFor();
-  if (!(await select.textContent())?.includes(CODE)) {
-    await select.click();
-    await page.getByRole('option', { name: CODE, exact: true }).click();
-    await page.getByRole('combobox', { name: 'Service code' }).filter({ hasText: CODE }).waitFor();
-  }
+  await chooseServiceCode(page, CODE);
   await listRows(page).first().waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => document.querySelector('[data-live]')?.getAttribute('data-live') === 'open', undefined, { timeout: 30_000 });
 }

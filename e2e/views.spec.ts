@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import moment from 'moment-timezone';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_SUPER_USER } from '../server/src/db/seed-data';
-import { ADMIN, launchBrowser, listRows, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, chooseServiceCode, launchBrowser, listRows, screenshot, signIn, startServer, type RunningServer } from './harness';
 
 /**
  * Issue 23, the manager's views: a list's service code, day and page live in the URL, so a reload
@@ -68,8 +68,7 @@ test('a view survives reload, opens from a copied link for a colleague, and Back
   await page.getByRole('textbox', { name: 'Date' }).fill(yesterday.format('MM/DD/YYYY'));
   await page.waitForURL((url) => url.searchParams.get('date') === DAY);
   const dayView = await viewOf(page, yesterday, 1);
-  await page.getByRole('combobox', { name: 'Service code' }).click();
-  await page.getByRole('option', { name: CODE, exact: true }).click();
+  await chooseServiceCode(page, CODE);
   await page.waitForURL((url) => url.searchParams.get('name') === CODE);
   const codeView = await viewOf(page, yesterday, 1);
   await page.getByRole('button', { name: 'Next' }).click();
