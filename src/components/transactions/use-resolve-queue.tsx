@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +13,7 @@ import type { RowSelection } from '../paged-view';
 import { useToastSlot } from '../use-load-toast';
 import { visuallyHidden } from '../visually-hidden';
 import { QueueShortcutsDialog } from './queue-shortcuts-dialog';
-import { ResolveDialog } from './resolve-dialog';
+import { lazyNamed } from '../lazy-import';
 
 export interface ResolveQueueOptions {
   /** Off on the lists that are not a queue (a campaign's transactions and search): no keys, no checkboxes. */
@@ -29,6 +29,11 @@ export interface ResolveQueueOptions {
   /** The list's columns, to which the outcomes of a Resolve selected are added. */
   columns: GridColDef<Transaction>[];
 }
+
+// The dialog's form (formik, yup) comes when the queue is first used, not with the list: the list
+// shows as soon as before (issue 11), and a click racing the screen's arrival finds it there.
+const loadResolveDialog = () => import(/* webpackChunkName: "resolve-dialog" */ './resolve-dialog');
+const ResolveDialog = lazyNamed(loadResolveDialog, 'ResolveDialog');
 
 type Outcomes = ReadonlyMap<string, BulkResolveOutcome>;
 
@@ -93,7 +98,10 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
   const [dialog, setDialog] = useState<DialogState>(null);
   // Kept apart from the dialog's state: the title stays while the dialog fades out.
   const [resolveTitle, setResolveTitle] = useState('Resolve');
+  // Drawn from its first opening on, so that it can fade out; its code is fetched once the queue is used.
+  const [dialogUsed, setDialogUsed] = useState(false);
   const askToResolve = useCallback((target: { row: Transaction } | { ids: string[] }) => {
+    setDialogUsed(true);
     if ('row' in target) {
       setDialog({ kind: 'one', row: target.row });
       setResolveTitle(`Resolve ${callText(target.row)}`);
@@ -127,6 +135,7 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
     if (!row) return;
     const list = rowsNow.current;
     const index = list.findIndex((candidate) => candidate._id === row._id);
+    void loadResolveDialog();
     setFocusedId(row._id);
     setAnnouncement(`Call ${index + 1} of ${list.length}: from ${row.phoneNumber}, ${row.isResolved ? 'resolved' : 'not resolved'}`);
   }, []);
@@ -199,6 +208,7 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
     () => ({
       ids: selected,
       onChange: (ids) => {
+        void loadResolveDialog();
         setOutcomes(null);
         setSelected(ids.slice(0, BULK_RESOLVE_MAX));
       },
@@ -259,16 +269,20 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {announcement}
       </Box>
-      <ResolveDialog
-        open={resolving !== null}
-        title={resolveTitle}
-        onClose={close}
-        onConfirm={(resolution) => {
-          if (resolving?.kind === 'one') return confirmOne(resolving.row, resolution);
-          if (resolving?.kind === 'many') return confirmMany(resolving.ids, resolution);
-          return Promise.resolve(false);
-        }}
-      />
+      {dialogUsed && (
+        <Suspense fallback={null}>
+          <ResolveDialog
+            open={resolving !== null}
+            title={resolveTitle}
+            onClose={close}
+            onConfirm={(resolution) => {
+              if (resolving?.kind === 'one') return confirmOne(resolving.row, resolution);
+              if (resolving?.kind === 'many') return confirmMany(resolving.ids, resolution);
+              return Promise.resolve(false);
+            }}
+          />
+        </Suspense>
+      )}
       <QueueShortcutsDialog open={dialog?.kind === 'shortcuts'} onClose={close} />
     </>
   ) : null;
