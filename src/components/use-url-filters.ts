@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readView, writeView, type ViewFilters } from '../domain/list-view';
 
@@ -29,21 +29,22 @@ export interface ViewChange {
 export function useUrlFilters<F extends object>({ filters: rules, prefix = '' }: UrlFiltersOptions<F>) {
   const [query, setQuery] = useSearchParams();
   const queryText = query.toString();
-  const view = readView(query, rules, prefix);
-  // The setters keep one identity across renders; they read the latest render's rules and query.
-  const latest = useRef({ rules, queryText });
-  // Queries written and not yet rendered, oldest first: the router renders a navigation in a
-  // transition, so a second change before it shows (a code chosen, then a day typed at once)
-  // must build on the first, or it would write the first one's filters back to what they were.
-  const inFlight = useRef<string[]>([]);
+  // Queries written that the router has not shown yet: it shows a navigation in a transition,
+  // later than the event that asked for it. Until it does, the screen shows the last one written
+  // (so the list asks for its rows in the same event, as with state), and a second change (a code
+  // chosen, then a day typed) builds on it rather than writing the first one's filters back.
+  const [writes, setWrites] = useState<{ from: string; chain: string[] } | null>(null);
+  const newest = writes?.chain.at(-1);
+  // Settled: the router shows the newest write, or went elsewhere (Back) than our writes.
+  const settled = !writes || queryText === newest || (queryText !== writes.from && !writes.chain.includes(queryText));
+  if (writes && settled) setWrites(null);
+  const shownText = settled || newest === undefined ? queryText : newest;
+  const view = readView(new URLSearchParams(shownText), rules, prefix);
+  // The setters keep one identity across renders; they read the latest render's rules and view.
+  const latest = useRef({ rules, queryText, writes: settled ? null : writes });
   useEffect(() => {
-    latest.current = { rules, queryText };
+    latest.current = { rules, queryText, writes: settled ? null : writes };
   });
-  useEffect(() => {
-    // One of ours is shown: it and those before it are done. Anything else (Back) ends them all.
-    const shown = inFlight.current.indexOf(queryText);
-    inFlight.current = shown === -1 ? [] : inFlight.current.slice(shown + 1);
-  }, [queryText]);
   const lastEdit = useRef<{ keys: string; at: number } | null>(null);
 
   const change = useCallback(
@@ -52,15 +53,17 @@ export function useUrlFilters<F extends object>({ filters: rules, prefix = '' }:
       const now = Date.now();
       const burst = keys !== '' && lastEdit.current?.keys === keys && now - lastEdit.current.at < EDIT_BURST_MS;
       lastEdit.current = keys ? { keys, at: now } : null;
-      const { rules: current, queryText: shownText } = latest.current;
-      const base = new URLSearchParams(inFlight.current.at(-1) ?? shownText);
+      const { rules: current, queryText: routerText, writes: pending } = latest.current;
+      const base = new URLSearchParams(pending?.chain.at(-1) ?? routerText);
       const shown = readView(base, current, prefix);
       const written = writeView(base, current, { filters: { ...shown.filters, ...next.filters }, page: next.page }, prefix);
       if (written.toString() === base.toString()) return;
-      inFlight.current.push(written.toString());
+      const nextWrites = { from: pending?.from ?? routerText, chain: [...(pending?.chain ?? []), written.toString()] };
+      latest.current = { ...latest.current, writes: nextWrites };
+      setWrites(nextWrites);
       setQuery(written, { replace: replace ?? burst });
     },
-    [setQuery, prefix],
+    [setQuery, setWrites, prefix],
   );
 
   /** Any filter change goes back to page 1. */
