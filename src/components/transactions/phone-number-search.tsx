@@ -23,11 +23,14 @@ export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain }: Phon
   const [input, setInput] = useState(phoneNumber);
   const [shownNumber, setShownNumber] = useState(phoneNumber);
   const [error, setError] = useState<string | null>(null);
-  // A number from outside (a link, Back) replaces what was typed, unless it is the same number written otherwise.
+  // A number from outside (a link, Back) replaces what was typed, unless it is the same number
+  // written otherwise. No number (a plain /search) leaves the field alone: what is typed meanwhile stays.
   if (shownNumber !== phoneNumber) {
     setShownNumber(phoneNumber);
-    if (digitsOf(input) !== phoneNumber) setInput(phoneNumber);
-    setError(null);
+    if (phoneNumber && digitsOf(input) !== phoneNumber) {
+      setInput(phoneNumber);
+      setError(null);
+    }
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
