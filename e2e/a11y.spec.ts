@@ -30,6 +30,7 @@ const PRIVATE_ROUTES = [
   '/service/code',
   '/settings',
   '/reconciliation',
+  '/incidents',
   ...CAMPAIGNS.flatMap((campaign) => campaign.screens.map((screen) => screen.path)),
 ];
 
