@@ -1,5 +1,6 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { formatDay, todayInServiceZone } from '../../domain/format';
+import { chooseServiceCode } from '../../testing/choose-service-code';
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
@@ -38,8 +39,7 @@ describe("A list's view in the URL (issue 23)", () => {
   it('writes each change of code, page and day to the URL, leaving defaults out', async () => {
     const { user, query } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
     expect(query()).toEqual({});
-    await user.click(await screen.findByRole('combobox', { name: 'Service code' }));
-    await user.click(await screen.findByRole('option', { name: code.name }));
+    await chooseServiceCode(user, code.name);
     await waitFor(() => expect(query()).toEqual({ name: code.name }));
     await screen.findByText('Showing 50 out of 51 entries');
     const next = screen.getByRole('button', { name: 'Next' });

@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { formatDay, todayInServiceZone } from '../../domain/format';
 import { apiUrl } from '../../api/api-url';
+import { chooseServiceCode } from '../../testing/choose-service-code';
 import { loginViaApi, renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestServiceCode } from '../../testing/ussd-calls';
@@ -21,21 +22,12 @@ beforeAll(async () => {
   );
 });
 
-async function chooseCode(user: Awaited<ReturnType<typeof renderApp>>['user'], name: string) {
-  const field = await screen.findByRole('combobox', { name: 'Service code' });
-  await user.click(field);
-  await user.clear(field);
-  await user.type(field, name);
-  // An option reads 'code, category, today's figures'.
-  await user.click(await screen.findByRole('option', { name: (accessibleName) => accessibleName.startsWith(name) }));
-}
-
 const rowOf = (phoneNumber: string) => screen.getByText(phoneNumber).closest('[role="row"]') as HTMLElement;
 
 describe('Transactions screen', () => {
   it("lets a manager choose a service code and pages through the day's calls", async () => {
     const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
-    await chooseCode(user, code.name);
+    await chooseServiceCode(user, code.name);
     expect(await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` })).toBeInTheDocument();
     expect(await screen.findByText(`Transactions for ${today}`)).toBeInTheDocument(); // toast
     await waitFor(() => expect(screen.getByText('Showing 50 out of 51 entries')).toBeInTheDocument());
@@ -57,7 +49,7 @@ describe('Transactions screen', () => {
 
   it('offers Resolve on the failed call only (issue 24)', async () => {
     const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
-    await chooseCode(user, code.name);
+    await chooseServiceCode(user, code.name);
     await screen.findByText('Showing 50 out of 51 entries');
     const resolveIn = (phoneNumber: string) => within(rowOf(phoneNumber)).queryByRole('button', { name: /^Resolved?$/ });
     expect(resolveIn(calls[1].phoneNumber)).toHaveTextContent('Resolve');
