@@ -1,20 +1,12 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { ServiceCode } from '../../../src/domain/entities';
+import type { ServiceCodeToday } from '../../../src/domain/service-codes';
 import type { DbOrTx } from '../db/client';
 import { categories, serviceCodes, transactionDailyStats, users } from '../db/schema';
 import { isUuid } from '../uuid';
 
 export type ServiceCodeRow = typeof serviceCodes.$inferSelect;
 
-/** A code as the service-code switcher shows it: its category and a day's calls and failed share (0 to 1). */
-export interface ServiceCodeDay {
-  _id: string;
-  name: string;
-  category: { _id: string; name: string } | null;
-  calls: number;
-  failed: number;
-  failedShare: number;
-}
 type ServiceCodeValues = Omit<typeof serviceCodes.$inferInsert, 'id' | 'createdAt'>;
 
 const viewColumns = {
@@ -93,7 +85,7 @@ export function serviceCodesRepository(db: DbOrTx) {
      * Every code (or an agent's) with its category and its calls and failed calls on `day`, from
      * the daily counts; in no particular order.
      */
-    async dayFigures(day: string, ownerId?: string): Promise<ServiceCodeDay[]> {
+    async dayFigures(day: string, ownerId?: string): Promise<ServiceCodeToday[]> {
       const d = transactionDailyStats;
       const rows = await db
         .select({
