@@ -18,25 +18,15 @@ export interface ServiceCodeDay {
 }
 
 /**
- * Where a list by service code and day starts (SPEC §4): the given code (a campaign's) or the
- * stored one, and today; and whether this person may choose the code.
- */
-export function useServiceCodeDayStart(fixedCode?: string): { start: ServiceCodeDay; canChooseCode: boolean } {
-  const user = useAppSelector(selectSessionUser);
-  return {
-    start: { name: fixedCode ?? user?.serviceCode?.[0]?.name ?? '', date: todayInServiceZone() },
-    canChooseCode: !fixedCode && isManager(user?.role),
-  };
-}
-
-/**
  * A list by service code and day kept in the URL (issue 23): the manager's code and the day are
- * read from the query when it has them, else from useServiceCodeDayStart; a code the person cannot
- * choose is fixed, whatever a link says.
+ * read from the query when it has them, else the stored code (SPEC §4) and today; a code the person
+ * cannot choose (DESIGN §4: admin and super-user choose) is fixed, whatever a link says.
  */
 export function useServiceCodeDayView(): { filters: ViewFilters<ServiceCodeDay>; canChooseCode: boolean } {
-  const { start, canChooseCode } = useServiceCodeDayStart();
-  return { filters: { name: canChooseCode ? serviceCodeFilter(start.name) : fixedFilter(start.name), date: dayFilter(start.date) }, canChooseCode };
+  const user = useAppSelector(selectSessionUser);
+  const storedCode = user?.serviceCode?.[0]?.name ?? '';
+  const canChooseCode = isManager(user?.role);
+  return { filters: { name: canChooseCode ? serviceCodeFilter(storedCode) : fixedFilter(storedCode), date: dayFilter(todayInServiceZone()) }, canChooseCode };
 }
 
 export interface ServiceCodeDayFiltersProps {
