@@ -1,10 +1,8 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { LiveEventName, LiveTransaction } from '../domain/live';
+import { statusFlags } from '../domain/transaction-status';
 import { baseApi, type ApiTagType } from './base-api';
-import { patchCallInCachedLists } from './resolve-in-cache';
+import { patchCallInCachedLists, type CacheAccess } from './resolve-in-cache';
 import { throttled } from './throttle';
-
-type CacheAccess = { dispatch: ThunkDispatch<unknown, unknown, UnknownAction>; getState: () => unknown };
 
 /** How often at most the figures that sum many calls are read again while calls stream in. */
 export const LIVE_FIGURES_REFETCH_MS = 2500;
@@ -46,12 +44,7 @@ export function liveCacheUpdater(cache: CacheAccess) {
     lastCallAt = Date.now();
     patchCallInCachedLists(
       call._id,
-      (row) => {
-        // The rows carry the flags the status is read from (transactionStatus).
-        row.isComplete = call.status === 'processed';
-        row.isDeleted = call.status === 'failed';
-        row.isResolved = call.isResolved;
-      },
+      (row) => Object.assign(row, statusFlags(call.status), { isResolved: call.isResolved }),
       cache,
     );
     for (const listener of [...callListeners]) listener(call);

@@ -12,7 +12,8 @@ type PatchThunk = (dispatch: AppDispatch, getState: () => unknown) => { undo: ()
 // endpoints are named by string: every one of them answers a PagedList<Transaction>.
 type UpdateAnyList = (endpointName: string, args: unknown, recipe: (draft: unknown) => void) => PatchThunk;
 
-interface CacheAccess {
+/** What a thunk or an RTK Query lifecycle gives to read and patch the cache. */
+export interface CacheAccess {
   dispatch: AppDispatch;
   getState: () => unknown;
 }

@@ -1,4 +1,5 @@
 import type { LiveTransaction } from './live';
+import { awaitsResolve } from './transaction-status';
 
 /** What a live list shows: a day, a service code (none: every code the reader may read), failed calls only or all. */
 export interface LiveListView {
@@ -17,5 +18,5 @@ export interface LiveListView {
 export function isNewInView(call: LiveTransaction, view: LiveListView, today: string): boolean {
   if (view.date !== today) return false;
   if (view.name && view.name !== call.name) return false;
-  return view.failedOnly ? call.status === 'failed' && !call.isResolved : call.status === 'pending';
+  return view.failedOnly ? awaitsResolve(call.status, call.isResolved) : call.status === 'pending';
 }

@@ -9,6 +9,14 @@ export function transactionStatus(t: Pick<Transaction, 'isComplete' | 'isDeleted
   return 'pending';
 }
 
+/** The flags a status is read from (transactionStatus's inverse): what a row holds once told its status. */
+export function statusFlags(status: TransactionStatus): Pick<Transaction, 'isComplete' | 'isDeleted'> {
+  return { isComplete: status === 'processed', isDeleted: status === 'failed' };
+}
+
+/** A call support still has to follow up (issue 23's queue): failed and not yet resolved. */
+export const awaitsResolve = (status: TransactionStatus, isResolved: boolean): boolean => status === 'failed' && !isResolved;
+
 export const STATUS_COLOR: Record<TransactionStatus, 'success' | 'error' | 'warning'> = {
   processed: 'success',
   failed: 'error',

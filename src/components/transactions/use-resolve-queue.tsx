@@ -7,7 +7,7 @@ import { useHotkeys } from 'react-hotkeys-hook';
 import { useResolveTransactionsMutation, type Resolution, type ResolveRequest } from '../../api/transactions-api';
 import type { Transaction } from '../../domain/entities';
 import { BULK_RESOLVE_MAX, type BulkResolveOutcome } from '../../domain/resolution';
-import { transactionStatus } from '../../domain/transaction-status';
+import { awaitsResolve, transactionStatus } from '../../domain/transaction-status';
 import { CellChip, type CellColor } from '../cell-controls';
 import type { RowSelection } from '../paged-view';
 import { useToastSlot } from '../use-load-toast';
@@ -44,7 +44,7 @@ const OUTCOME_CHIPS: Record<BulkResolveOutcome, { label: string; color: CellColo
 };
 
 /** A call the queue can still resolve: failed and not resolved. */
-export const isOpenFailedCall = (row: Transaction) => transactionStatus(row) === 'failed' && !row.isResolved;
+export const isOpenFailedCall = (row: Transaction) => awaitsResolve(transactionStatus(row), row.isResolved);
 
 /**
  * Keys are the queue's only where nobody is typing and no dialog, drawer or menu is open: a text
