@@ -101,6 +101,15 @@ export function formatMoney(value: number | null | undefined): string {
   return Math.round(value).toLocaleString('en-US');
 }
 
+const COUNT = new Intl.NumberFormat('en-GB');
+const SHARE = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A count with a thousands separator ('1,234 calls'). */
+export const formatCount = (value: number): string => COUNT.format(value);
+
+/** A share from 0 to 1 as a percentage to one decimal ('12.5%'). */
+export const formatShare = (share: number): string => SHARE.format(share);
+
 /** SPEC §2: text cut to n characters followed by four dots when longer. */
 export function preview(text: string | null | undefined, length: number): string {
   if (!text) return '';

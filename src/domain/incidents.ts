@@ -1,3 +1,5 @@
+import { formatCount, formatShare } from './format';
+
 /**
  * Incidents (issue 23, DESIGN §7): trouble the server notices by itself, opened once and closed
  * once whichever API instance sees it first.
@@ -28,8 +30,6 @@ export interface Incident {
   figures: IncidentFigures;
 }
 
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
-const count = new Intl.NumberFormat('en-GB');
 
 /** The whole service's incidents (the payment provider, the SMS gateway) have no code. */
 export const WHOLE_SERVICE = 'Whole service';
@@ -39,7 +39,7 @@ const numberOf = (figures: IncidentFigures, name: string): number | undefined =>
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${count.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Every figure as 'name: value', for figures a kind's sentence does not know (a newer server). */
 const rawFigures = (figures: IncidentFigures) =>
@@ -59,9 +59,9 @@ export function describeIncidentFigures(incident: Pick<Incident, 'kind' | 'figur
     if (settled === undefined || failed === undefined || share === undefined || windowMinutes === undefined) return rawFigures(figures);
     const baseline = n('baselineShare');
     const threshold = n('threshold');
-    const week = baseline === undefined ? '' : `; 7-day share ${percent.format(baseline)}`;
-    const bar = threshold === undefined ? '' : `${week ? ',' : ';'} threshold ${percent.format(threshold)}`;
-    return `${count.format(failed)} of ${plural(settled, 'settled call')} failed (${percent.format(share)}) in ${plural(windowMinutes, 'minute')}${week}${bar}`;
+    const week = baseline === undefined ? '' : `; 7-day share ${formatShare(baseline)}`;
+    const bar = threshold === undefined ? '' : `${week ? ',' : ';'} threshold ${formatShare(threshold)}`;
+    return `${formatCount(failed)} of ${plural(settled, 'settled call')} failed (${formatShare(share)}) in ${plural(windowMinutes, 'minute')}${week}${bar}`;
   }
   if (incident.kind === 'provider-silence') {
     const [silent, minutes] = [n('silentPayments'), n('silenceMinutes')];
@@ -72,8 +72,8 @@ export function describeIncidentFigures(incident: Pick<Incident, 'kind' | 'figur
   const [answered, failed, share, windowMinutes] = [n('answered'), n('failed'), n('failedShare'), n('windowMinutes')];
   if (answered === undefined || failed === undefined || share === undefined || windowMinutes === undefined) return rawFigures(figures);
   const threshold = n('threshold');
-  const bar = threshold === undefined ? '' : `; threshold ${percent.format(threshold)}`;
-  return `${count.format(failed)} of ${plural(answered, 'answered ticket SMS', 'answered ticket SMS')} failed (${percent.format(share)}) in ${plural(windowMinutes, 'minute')}${bar}`;
+  const bar = threshold === undefined ? '' : `; threshold ${formatShare(threshold)}`;
+  return `${formatCount(failed)} of ${plural(answered, 'answered ticket SMS', 'answered ticket SMS')} failed (${formatShare(share)}) in ${plural(windowMinutes, 'minute')}${bar}`;
 }
 
 /** How long an incident lasted: 'under a minute', '12 min', '1 h 5 min', '2 d 3 h'. */

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useGetServiceCodesTodayQuery } from '../../api/service-codes-api';
 import type { ServiceCodeToday } from '../../domain/service-codes';
+import { formatCount, formatShare } from '../../domain/format';
 
 /** A choice of the switcher: a code with today's figures, or every code ('' name) with their sum. */
 interface CodeChoice {
@@ -19,8 +20,6 @@ const ALL_CODES = 'All service codes';
 /** A failed share worth the reader's eye: the incident rule's default margin over a quiet week (README 'Incidents'). */
 const HIGH_FAILED_SHARE = 0.2;
 
-const count = new Intl.NumberFormat('en-GB');
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 
 const labelOf = (choice: CodeChoice) => choice.name || ALL_CODES;
 
@@ -31,7 +30,7 @@ function choicesOf(codes: ServiceCodeToday[] | undefined, chosen: string): CodeC
   const list = codes ?? [];
   const calls = list.reduce((sum, code) => sum + code.calls, 0);
   const failed = list.reduce((sum, code) => sum + code.failed, 0);
-  const all: CodeChoice = { name: '', category: codes ? `${count.format(list.length)} codes` : null, ...(codes ? { calls, failedShare: calls > 0 ? failed / calls : 0 } : {}) };
+  const all: CodeChoice = { name: '', category: codes ? `${formatCount(list.length)} codes` : null, ...(codes ? { calls, failedShare: calls > 0 ? failed / calls : 0 } : {}) };
   // The server answers them in natural order (*217*1#, *217*2#, … *217*25#).
   const each = list.map((code): CodeChoice => ({ name: code.name, category: code.category?.name ?? null, calls: code.calls, failedShare: code.failedShare }));
   // The chosen code stays selectable even before the list arrives, or when it is not in it.
@@ -57,10 +56,10 @@ function ChoiceLine({ choice }: { choice: CodeChoice }) {
       {choice.calls !== undefined && (
         <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
           <Typography variant="body2">
-            {count.format(choice.calls)} {choice.calls === 1 ? 'call' : 'calls'} today
+            {formatCount(choice.calls)} {choice.calls === 1 ? 'call' : 'calls'} today
           </Typography>
           <Typography variant="caption" component="div" color={high ? 'error' : 'text.secondary'} sx={high ? { fontWeight: 600 } : undefined}>
-            {percent.format(choice.failedShare ?? 0)} failed
+            {formatShare(choice.failedShare ?? 0)} failed
           </Typography>
         </Box>
       )}
