@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { attemptLimit } from '../src/auth/attempt-limit';
 import { REFRESH_GRACE_MS, sha256 } from '../src/auth/sessions';
 import { refreshTokens } from '../src/db/schema';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../src/routes/auth';
@@ -101,6 +102,18 @@ describe('POST /v1/auth/login', () => {
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([...Array(LOGIN_MAX_FAILURES).fill(401), ...Array(40 - LOGIN_MAX_FAILURES).fill(429)]);
     expect((await post('/v1/auth/login', { userName: agent.userName, password: TEST_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it('counts concurrent attempts without a deadlock: 20 rounds of 40 attempts on one address and one name each let exactly 10 through', async () => {
+    // On a PostgreSQL server two attempts that locked their rows in different orders deadlocked (a 500).
+    const limits = attemptLimit(world.app.db);
+    for (let round = 0; round < 20; round += 1) {
+      const name = `sign-in-name|deadlock-${round}`;
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => limits.take([{ key: `sign-in-address|deadlock-${round}`, max: 50 }, { key: name, max: 10 }])),
+      );
+      expect(answers.filter(Boolean)).toHaveLength(10);
+    }
   });
 
   it(`limits an address to ${LOGIN_MAX_FAILURES_PER_ADDRESS} failures over any names; a proxy's clients count apart with TRUST_PROXY`, async () => {

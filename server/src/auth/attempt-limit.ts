@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { attemptCounts } from '../db/schema';
 
@@ -19,6 +19,10 @@ let sweptAt = 0;
  * Attempts per key, counted in the database (attempt_counts) so that several API processes share
  * one limit, and counted in one statement per attempt: an upsert takes the row's lock, so 40
  * concurrent attempts count 1 to 40 and only the first `max` go on (DESIGN §4).
+ *
+ * On a PostgreSQL server, statements that lock several rows must take them in one order or two
+ * concurrent attempts deadlock (seen: 40 wrong passwords at once answered some 500s). So `take`
+ * locks its keys in key order, `giveBack` holds one row at a time, and the sweep skips locked rows.
  */
 export function attemptLimit(db: DbOrTx) {
   const window = sql.raw(`interval '${ATTEMPT_WINDOW_MS} milliseconds'`);
@@ -29,9 +33,10 @@ export function attemptLimit(db: DbOrTx) {
      * their max. When one is past it the attempt is given back, so a refused attempt counts nothing.
      */
     async take(limits: Limit[]): Promise<boolean> {
+      const keys = limits.map(({ key }) => key).sort();
       const rows = await db
         .insert(attemptCounts)
-        .values(limits.map(({ key }) => ({ key, attempts: 1 })))
+        .values(keys.map((key) => ({ key, attempts: 1 })))
         .onConflictDoUpdate({
           target: attemptCounts.key,
           set: {
@@ -41,22 +46,24 @@ export function attemptLimit(db: DbOrTx) {
         })
         .returning({ key: attemptCounts.key, attempts: attemptCounts.attempts });
       const allowed = limits.every(({ key, max }) => (rows.find((row) => row.key === key)?.attempts ?? 0) <= max);
-      if (!allowed) await this.giveBack(limits.map(({ key }) => key));
+      if (!allowed) await this.giveBack(keys);
       await sweep(db);
       return allowed;
     },
 
     /** Gives an attempt back (it turned out not to be a failure). */
     async giveBack(keys: string[]) {
-      await db
-        .update(attemptCounts)
-        .set({ attempts: sql`greatest(${attemptCounts.attempts} - 1, 0)` })
-        .where(inArray(attemptCounts.key, keys));
+      for (const key of keys) {
+        await db
+          .update(attemptCounts)
+          .set({ attempts: sql`greatest(${attemptCounts.attempts} - 1, 0)` })
+          .where(eq(attemptCounts.key, key));
+      }
     },
 
     /** Forgets a key's attempts (a successful sign-in clears its name's failures). */
     async clear(key: string) {
-      await db.delete(attemptCounts).where(inArray(attemptCounts.key, [key]));
+      await db.delete(attemptCounts).where(eq(attemptCounts.key, key));
     },
   };
 }
@@ -64,5 +71,10 @@ export function attemptLimit(db: DbOrTx) {
 async function sweep(db: DbOrTx) {
   if (Date.now() - sweptAt < SWEEP_EVERY_MS) return;
   sweptAt = Date.now();
-  await db.delete(attemptCounts).where(lt(attemptCounts.windowStartedAt, new Date(Date.now() - ATTEMPT_WINDOW_MS)));
+  const stale = db
+    .select({ key: attemptCounts.key })
+    .from(attemptCounts)
+    .where(lt(attemptCounts.windowStartedAt, new Date(Date.now() - ATTEMPT_WINDOW_MS)))
+    .for('update', { skipLocked: true });
+  await db.delete(attemptCounts).where(inArray(attemptCounts.key, stale));
 }
