@@ -14,6 +14,8 @@
  *   npm run bench:ingest -- --db NAME                 the PostgreSQL database (default dialdesk_ingest), dropped and created
  *   npm run bench:ingest -- --codes 32                spread the sales over 32 service codes (default 1: every sale on one code and day)
  *   npm run bench:ingest -- --live-clients 500        500 admins' consoles follow GET /v1/live while the sales run (what the push costs)
+ *   npm run bench:ingest -- --live-clients 500 --codes 32 --live-follow code
+ *                                                     each console follows one of the codes (?serviceCode=), as a list screen does
  *   npm run bench:ingest -- --record                  append the results to bench/RESULTS.md
  *
  * The provider learns each payment's reference from the collect request; here the bench reads it
@@ -44,6 +46,8 @@ const RECORD = args.includes('--record');
 const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_ingest';
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIVE_CLIENTS = option('live-clients', 0);
+/** `all`: every console follows every code (an admin with no screen narrowing it); `code`: console i follows code i mod --codes. */
+const LIVE_FOLLOW = args.includes('--live-follow') ? args[args.indexOf('--live-follow') + 1] : 'all';
 const CODES = Array.from({ length: Math.max(1, option('codes', 1)) }, (_, i) => `*217*${900 + i}#`);
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };
 const HOPS = ['menu', 'choice', 'confirm', 'callback', 'callback again', 'lookup'] as const;
@@ -349,7 +353,8 @@ async function followLive(servers: ServerProcess[], count: number, post: (url: s
   let bytes = 0;
   for (let i = 0; i < count; i += 1) {
     const server = servers[i % servers.length];
-    const request = http.get(`${server.url}/v1/live`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (response) => {
+    const path = LIVE_FOLLOW === 'code' ? `/v1/live?serviceCode=${encodeURIComponent(CODES[i % CODES.length])}` : '/v1/live';
+    const request = http.get(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (response) => {
       if (response.statusCode === 200) connected += 1;
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
@@ -484,7 +489,7 @@ async function main() {
   await adminQuery(`create database ${DB_NAME}`);
   const url = new URL(PG_URL);
   url.pathname = `/${DB_NAME}`;
-  runs.push(await runOnce(`PostgreSQL${LIVE_CLIENTS ? `, ${LIVE_CLIENTS} live consoles` : ''}`, { databaseUrl: url.toString() }));
+  runs.push(await runOnce(`PostgreSQL${LIVE_CLIENTS ? `, ${LIVE_CLIENTS} live consoles${LIVE_FOLLOW === 'code' ? ' each following one code' : ''}` : ''}`, { databaseUrl: url.toString() }));
   console.log(`PostgreSQL: ${runs[0].checked}`);
   if (PGLITE) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-ingest-'));

@@ -9,7 +9,7 @@
  * statements.
  *
  *   npm run bench:scale -- [--duration 20] [--connections 32] [--instances 1,2,3] [--no-pgbouncer] [--no-floor] [--record]
- *   npm run bench:scale -- --campaign [--votes 1000000] [--vote-rate 0] [--readers 50] [--surge-instances 1] [--record]
+ *   npm run bench:scale -- --campaign [--votes 1000000] [--vote-rate 0] [--readers 50] [--read-every 1000] [--surge-instances 1] [--record]
  *
  * With --campaign it runs the vote surge instead (bench/vote-surge.ts): votes on one campaign as fast
  * as the box allows (or --vote-rate a second) while 50 clients read ranking pages and team results.

@@ -4,11 +4,13 @@
  * Cup votes (default 1,000,000), `--instances` built API processes (default 1), and on them at once:
  * voters walking the USSD menu to a general vote and the provider's signed SUCCESSFUL callback, at
  * `--vote-rate` votes a second (0: as fast as the box allows), and `--readers` clients (default 50)
- * reading the overall ranking's first page and the team results. Records votes/s, each hop's p99,
+ * reading the overall ranking's first page and the team results, each every `--read-every` ms
+ * (default 1000: an open ranking screen reads again at most every 2.5 s when votes land; 0 reads back
+ * to back, which measures how many reads the box can serve, not how long one takes). Records votes/s, each hop's p99,
  * the reads' p99, and how far the results lag the votes: every second the bench notes how many votes
  * were acknowledged, and measures when a read first counts them all.
  *
- *   --votes 1000000 --vote-rate 200 --readers 50 --duration 20 --surge-instances 1 --voters 32 --reuse --record
+ *   --votes 1000000 --vote-rate 200 --readers 50 --read-every 1000 --duration 20 --surge-instances 1 --voters 32 --reuse --record
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +33,8 @@ const option = (name: string, fallback: number) => (args.includes(`--${name}`) ?
 const VOTES = option('votes', 1_000_000);
 const VOTE_RATE_DEFAULT = option('vote-rate', 200);
 const READERS = option('readers', 50);
+/** Each reader reads this often (ms); 0: back to back. */
+const READ_EVERY_MS = option('read-every', 1000);
 const VOTERS = option('voters', 32);
 const DURATION_S = option('duration', 20);
 const INSTANCES = option('surge-instances', 1);
@@ -165,7 +169,13 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     }
   };
   const reader = async (i: number) => {
+    // Readers start spread over one period, so the reads arrive evenly rather than in a wave.
+    let due = Date.now() + (READ_EVERY_MS * i) / READERS;
     while (Date.now() < until + 3000) {
+      if (READ_EVERY_MS > 0) {
+        if (due > Date.now()) await sleep(due - Date.now());
+        due += READ_EVERY_MS;
+      }
       if (i % 2 === 0) {
         await timed(reads.ranking, () => request('POST', '/v1/world/cup/better/all?page=1&limit=50', JSON.stringify({ serviceCode: WORLD_CUP_2022.serviceCode }), { 'content-type': 'application/json', ...bearer }));
       } else {
@@ -190,7 +200,7 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — vote surge (rankings under live votes)`,
     '',
     `Command: \`${process.argv.slice(1).map((a) => path.basename(a)).join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end; the bench, PostgreSQL and ${INSTANCES} API process${INSTANCES > 1 ? 'es' : ''} share the machine.`,
-    `${VOTES.toLocaleString('en')} votes seeded; ${VOTERS} voters (a general vote: four hops, then the signed SUCCESSFUL callback) at ${VOTE_RATE || 'as many'} votes/s target for ${DURATION_S} s; ${READERS} readers (half the overall ranking's first page, half the team results). Targets: ranking p99 < 25 ms, a settled vote counted within 2 s, hop p99 < 200 ms.`,
+    `${VOTES.toLocaleString('en')} votes seeded; ${VOTERS} voters (a general vote: four hops, then the signed SUCCESSFUL callback) at ${VOTE_RATE || 'as many'} votes/s target for ${DURATION_S} s; ${READERS} readers (half the overall ranking's first page, half the team results), each ${READ_EVERY_MS > 0 ? `reading every ${READ_EVERY_MS} ms` : 'reading back to back'}. Targets: ranking p99 < 25 ms, a settled vote counted within 2 s, hop p99 < 200 ms.`,
     '',
     `| votes acknowledged | votes/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | ranking reads | ranking p99 ms | results reads | results p99 ms | lag p50 ms | lag max ms | seconds never counted | errors | server CPU ms/vote |`,
     `|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,

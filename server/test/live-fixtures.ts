@@ -22,12 +22,12 @@ export async function listening(app: FastifyInstance): Promise<string> {
  * it comes): the events and comment lines read so far, and whether the server ended the stream.
  * Node's own HTTP client, so that closing it leaves no spare connection behind (fetch's pool may open one).
  */
-export async function follow(baseUrl: string, headers: Record<string, string>) {
+export async function follow(baseUrl: string, headers: Record<string, string>, path = '/v1/live') {
   const events: ReadEvent[] = [];
   const comments: string[] = [];
   let ended = false;
   let buffer = '';
-  const request = http.get(`${baseUrl}/v1/live`, { headers, agent: false });
+  const request = http.get(`${baseUrl}${path}`, { headers, agent: false });
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => request.on('response', resolve).on('error', reject));
   response.setEncoding('utf8');
   response.on('data', (chunk: string) => {

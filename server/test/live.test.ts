@@ -40,8 +40,8 @@ afterEach(async () => {
 });
 afterAll(() => world.close());
 
-const open = async (who: keyof typeof headers) => {
-  const follower = await follow(baseUrl, headers[who]);
+const open = async (who: keyof typeof headers, path?: string) => {
+  const follower = await follow(baseUrl, headers[who], path);
   followers.push(follower);
   return follower;
 };
@@ -123,6 +123,38 @@ describe('GET /v1/live', () => {
     expect(heard(agent)).toEqual([own.id]);
     expect(heard(otherAgent)).toEqual([others.id]);
     expect(heard(afcon)).toEqual([vote.id]);
+  });
+
+  it('narrows a stream to the codes its screen shows (?serviceCode=), never past its scope; incidents are not narrowed', async () => {
+    const only = (...codes: string[]) => `/v1/live?${codes.map((name) => `serviceCode=${encodeURIComponent(name)}`).join('&')}`;
+    const [admin, adminOnOther, adminOnBoth, agentAskingOther] = [
+      await open('admin', only(code)),
+      await open('admin', only(otherCode)),
+      await open('admin', only(code, otherCode)),
+      await open('agent', only(otherCode)),
+    ];
+    const [own] = await insertTransactions(world, code, [{ isDeleted: true }]);
+    const [others] = await insertTransactions(world, otherCode, [{ isDeleted: true }]);
+    world.app.live.feed.callsChanged([own.id, others.id]);
+    const incident = { _id: crypto.randomUUID(), serviceCode: code, kind: 'failure-rate' as const, state: 'open' as const };
+    world.app.live.feed.incidentChanged(incident);
+    await admin.waitFor((event) => event.data._id === incident._id);
+    await adminOnOther.waitFor((event) => event.data._id === incident._id);
+    await adminOnBoth.waitFor((event) => event.data._id === others.id);
+    await sleep(50);
+
+    const heard = (follower: Follower) => [...new Set(follower.events.filter((event) => event.event === 'transaction').map((event) => event.data._id))].sort();
+    expect(heard(admin)).toEqual([own.id]);
+    expect(heard(adminOnOther)).toEqual([others.id]);
+    expect(heard(adminOnBoth)).toEqual([own.id, others.id].sort());
+    // An agent asking for a code it cannot read hears none of it.
+    expect(heard(agentAskingOther)).toEqual([]);
+
+    for (const bad of ['/v1/live?serviceCode=', '/v1/live?serviceCode=%00', `/v1/live?serviceCode=${'1'.repeat(60)}`, `/v1/live?serviceCode=abc`]) {
+      const answer = await world.app.inject({ method: 'GET', url: bad, headers: headers.admin });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).not.toContain('%00');
+    }
   });
 
   it("sends incidents to the streams that read their code; the service-wide ones to managers only", async () => {

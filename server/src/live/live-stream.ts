@@ -20,6 +20,12 @@ export interface LiveScope {
 export interface LiveClient {
   sink: LiveSink;
   scope: LiveScope;
+  /**
+   * The codes the client's screen shows (`GET /v1/live?serviceCode=`): its calls are narrowed to
+   * these, within its scope; all of its scope when undefined. Incidents are not narrowed (the top
+   * bar counts them whatever the screen).
+   */
+  follow?: ReadonlySet<string>;
   /** When its access token expires (ms since the epoch): the stream ends then, and the client connects again with a fresh one. */
   expiresAt?: number;
   /** Reads the scope again (an agent's codes may change while it listens). */
@@ -44,7 +50,12 @@ export interface LiveStreamOptions {
 
 interface Connection extends LiveClient {
   refreshedAt: number;
+  /** Names what the client hears, so clients that hear the same share one encoded text. */
+  hearsKey: string;
 }
+
+const codesKey = (codes: ReadonlySet<string> | undefined) => (codes ? [...codes].sort().join('\u0000') : '*');
+const hearsKeyOf = ({ scope, follow }: LiveClient) => `${codesKey(scope.codes)}\u0001${codesKey(follow)}`;
 
 interface Pending {
   calls: Set<string>;
@@ -130,19 +141,23 @@ export function liveStream(options: LiveStreamOptions) {
     batch += 1;
     let n = 0;
     const events = [
-      ...incidents.map((incident) => ({ serviceCode: incident.serviceCode, text: frame(`${batch}.${n++}`, 'incident', incident) })),
-      ...rows.map((row) => ({ serviceCode: row.name as string | null, text: frame(`${batch}.${n++}`, 'transaction', row) })),
+      ...incidents.map((incident) => ({ kind: 'incident', serviceCode: incident.serviceCode, text: frame(`${batch}.${n++}`, 'incident', incident) })),
+      ...rows.map((row) => ({ kind: 'transaction', serviceCode: row.name as string | null, text: frame(`${batch}.${n++}`, 'transaction', row) })),
     ];
     const resync = gap ? frame(`${batch}.${n++}`, 'resync', {}) : '';
-    // Clients of the same scope get the same bytes, built and encoded once: encoding the text again
+    // Clients that hear the same get the same bytes, built and encoded once: encoding the text again
     // for each of 500 consoles cost more than writing it (bench:ingest --live-clients 500).
-    const texts = new Map<ReadonlySet<string> | undefined, Buffer>();
+    const texts = new Map<string, Buffer>();
     for (const connection of [...connections]) {
-      const { codes } = connection.scope;
-      let bytes = texts.get(codes);
+      let bytes = texts.get(connection.hearsKey);
       if (bytes === undefined) {
-        bytes = Buffer.from(resync + events.filter((event) => (codes ? event.serviceCode !== null && codes.has(event.serviceCode) : true)).map((event) => event.text).join(''));
-        texts.set(codes, bytes);
+        const { scope, follow } = connection;
+        const heard = events.filter(({ kind, serviceCode }) => {
+          if (scope.codes && (serviceCode === null || !scope.codes.has(serviceCode))) return false;
+          return kind === 'incident' || !follow || (serviceCode !== null && follow.has(serviceCode));
+        });
+        bytes = Buffer.from(resync + heard.map((event) => event.text).join(''));
+        texts.set(connection.hearsKey, bytes);
       }
       if (bytes.length > 0) send(connection, bytes);
     }
@@ -169,7 +184,10 @@ export function liveStream(options: LiveStreamOptions) {
       if (connection.refreshScope && at - connection.refreshedAt >= scopeRefreshMs) {
         connection.refreshedAt = at;
         connection.refreshScope().then(
-          (scope) => (connection.scope = scope),
+          (scope) => {
+            connection.scope = scope;
+            connection.hearsKey = hearsKeyOf(connection);
+          },
           (error: unknown) => log.warn({ err: error }, 'live client scope could not be read again'),
         );
       }
@@ -180,7 +198,7 @@ export function liveStream(options: LiveStreamOptions) {
   return {
     /** Starts sending to a client whose response headers are written. */
     add(client: LiveClient) {
-      const connection: Connection = { ...client, refreshedAt: now() };
+      const connection: Connection = { ...client, refreshedAt: now(), hearsKey: hearsKeyOf(client) };
       connections.add(connection);
       unsubscribe ??= feed.subscribe(hear);
       client.sink.on('close', () => remove(connection));

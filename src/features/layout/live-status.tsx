@@ -7,6 +7,7 @@ import { useTheme } from '@mui/material/styles';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { refreshAfterUnauthorized } from '../../api/base-api';
 import { liveCacheUpdater } from '../../api/live-cache';
+import { livePath, onLivePathChange } from '../../api/live-follow';
 import { openLiveStream, type LiveConnectionState } from '../../api/live-stream';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
@@ -21,6 +22,9 @@ function afterPageLoad(work: () => void): () => void {
   window.addEventListener('load', work, { once: true });
   return () => window.removeEventListener('load', work);
 }
+
+/** How long the followed codes must hold still before the stream is opened again for them. */
+const REFOLLOW_MS = 300;
 
 /**
  * Follows the live stream while someone is signed in, so the lists, the dashboard and the rankings
@@ -39,22 +43,43 @@ export function LiveStatus() {
     if (!signedIn) return undefined;
     const cache = liveCacheUpdater({ dispatch, getState: store.getState });
     let close = () => {};
+    /** A stream was opened before: the next may have missed changes in between. */
+    let started = false;
+    let followedPath = '';
     const follow = () => {
+      const refollow = started;
+      started = true;
+      followedPath = livePath();
       close = openLiveStream({
+        path: livePath,
         token: () => store.getState().session.accessToken,
         renew: async (sentWith) => (await refreshAfterUnauthorized({ dispatch, getState: store.getState }, sentWith)).ok,
         onEvent: (name, data) => cache.event(name, data),
         onOpen: (reconnected) => {
-          if (reconnected) cache.caughtUp();
+          if (reconnected || refollow) cache.caughtUp();
         },
         onState: setState,
       });
     };
+    // The screens now follow other codes: the stream is opened again for them once they settle
+    // (a code switch unmounts one list and mounts the next within a render or two).
+    let refollowTimer: ReturnType<typeof setTimeout> | undefined;
+    const stopWatching = onLivePathChange(() => {
+      if (!started) return;
+      clearTimeout(refollowTimer);
+      refollowTimer = setTimeout(() => {
+        if (livePath() === followedPath) return;
+        close();
+        follow();
+      }, REFOLLOW_MS);
+    });
     // The stream holds one of the browser's few connections to the origin (HTTP/1.1): opened once
     // the page has loaded, it never holds back the screen's own code and data on a first visit.
     const cancelWait = afterPageLoad(follow);
     return () => {
       cancelWait();
+      stopWatching();
+      clearTimeout(refollowTimer);
       close();
       cache.stop();
       setState('connecting');
