@@ -62,8 +62,14 @@ async function showYesterday(page: Page) {
 }
 
 async function chooseAllCodes(page: Page) {
-  await page.getByRole('combobox', { name: 'Service code' }).click();
-  await page.getByRole('option', { name: 'All service codes' }).click();
+  const field = page.getByRole('combobox', { name: 'Service code' });
+  await field.click();
+  // By keyboard, as a person may: the options are drawn again whenever today's figures come back
+  // (opening the list asks for them), and a click aimed at a redrawn option waited on it for 30 s in CI.
+  await page.getByRole('option', { name: 'All service codes' }).waitFor();
+  await field.press('Home');
+  await field.press('Enter');
+  await page.waitForFunction(() => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === 'All service codes');
 }
 
 async function setColourMode(page: Page, mode: 'Light' | 'Dark') {
