@@ -475,7 +475,7 @@ export function table(runs: Run[]): string {
     `|---|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|`,
   ];
   for (const run of runs) {
-    const perSale = (ms: number) => (run.sales ? (ms / run.sales).toFixed(1) : '—');
+    const perSale = (ms: number) => (run.sales ? (ms / run.sales).toFixed(2) : '—');
     const p99 = HOPS.map((hop) => (run.latencies[hop].length ? String(Math.round(percentile(run.latencies[hop], 99))) : '—'));
     lines.push(`| ${run.label} | ${run.sales} | ${Math.round(run.sales / run.seconds)} | ${p99.join(' | ')} | ${run.errors} | ${run.crashes} | ${perSale(run.serverCpuMs)} | ${run.databaseCpuMs === undefined ? '—' : perSale(run.databaseCpuMs)} | ${perSale(run.clientCpuMs)} |`);
   }
