@@ -12,6 +12,7 @@
  *   npm run bench:ingest -- --crash                   SIGKILL the server mid-run, restart it, finish, assert the same
  *   npm run bench:ingest -- --pglite                  the embedded PGlite too (DATA_DIR in a temp folder)
  *   npm run bench:ingest -- --db NAME                 the PostgreSQL database (default dialdesk_ingest), dropped and created
+ *   npm run bench:ingest -- --rate 200                the customers keep to 200 sales/s together (default 0: as fast as they can)
  *   npm run bench:ingest -- --codes 32                spread the sales over 32 service codes (default 1: every sale on one code and day)
  *   npm run bench:ingest -- --live-clients 500        500 admins' consoles follow GET /v1/live while the sales run (what the push costs)
  *   npm run bench:ingest -- --live-clients 500 --codes 32 --live-follow code
@@ -40,6 +41,8 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
 const DURATION_S = option('duration', 20);
 const CONNECTIONS = option('connections', 32);
+/** Sales a second the customers keep to together (0: as fast as the box allows); a fixed rate compares CPU per sale at the same batching. */
+const RATE = option('rate', 0);
 const CRASH = args.includes('--crash');
 const PGLITE = args.includes('--pglite');
 const RECORD = args.includes('--record');
@@ -239,12 +242,18 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   }
 
   let sale = 0;
-  const until = Date.now() + DURATION_S * 1000;
+  const startedAt = Date.now();
+  const until = startedAt + DURATION_S * 1000;
   /** One customer after another until the time is up: three hops, then the provider's callbacks. */
   const customer = async () => {
     while (Date.now() < until) {
       sale += 1;
       const n = sale;
+      if (RATE > 0) {
+        const due = startedAt + (n / RATE) * 1000;
+        if (due > Date.now()) await sleep(due - Date.now());
+        if (Date.now() >= until) return;
+      }
       const sessionId = `${run}-${n}`;
       const phoneNumber = `2567${String(10_000_000 + ((n * 7919) % 89_999_999)).slice(-8)}`;
       try {
@@ -504,7 +513,7 @@ async function main() {
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ingestion (USSD sales)`,
     '',
     `Command: \`npm run bench:ingest -- ${args.join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
-    `${CONNECTIONS} customers at once for ${DURATION_S} s on ${CODES.length === 1 ? 'one service code' : `${CODES.length} service codes`}; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
+    `${CONNECTIONS} customers at once${RATE > 0 ? ` keeping to ${RATE} sales/s` : ""} for ${DURATION_S} s on ${CODES.length === 1 ? 'one service code' : `${CODES.length} service codes`}; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
     '',
     table(runs),
     '',
