@@ -1,4 +1,4 @@
-import { followedLiveCodes, followLive, livePath, onLivePathChange } from './live-follow';
+import { followedLiveCodes, followLive, liveCodesCover, livePath, onLivePathChange } from './live-follow';
 
 describe('the codes followed live', () => {
   it('follows everything until a screen follows a code, the union of the codes shown, everything again when one shows every code', () => {
@@ -31,5 +31,13 @@ describe('the codes followed live', () => {
       '/v1/live',
     ]);
     stop();
+  });
+
+  it('knows when an older stream carried every call a newer one will (no need to read again)', () => {
+    expect(liveCodesCover(undefined, ['*100#'])).toBe(true);
+    expect(liveCodesCover(undefined, undefined)).toBe(true);
+    expect(liveCodesCover(['*100#', '*217*4#'], ['*100#'])).toBe(true);
+    expect(liveCodesCover(['*100#'], ['*217*4#'])).toBe(false);
+    expect(liveCodesCover(['*100#'], undefined)).toBe(false);
   });
 });

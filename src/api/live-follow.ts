@@ -18,10 +18,17 @@ export function followedLiveCodes(): string[] | undefined {
   return [...new Set(wanted as string[])].sort();
 }
 
-/** The stream's path for what is followed now. */
-export function livePath(): string {
-  const codes = followedLiveCodes();
+/** The stream's path for these codes (`undefined`: everything). */
+export function livePathFor(codes: readonly string[] | undefined): string {
   return codes ? `/v1/live?${codes.map((code) => `serviceCode=${encodeURIComponent(code)}`).join('&')}` : '/v1/live';
+}
+
+/** The stream's path for what is followed now. */
+export const livePath = (): string => livePathFor(followedLiveCodes());
+
+/** Whether a stream of `followed` carries every call a stream of `next` would (so switching loses nothing it overlaps). */
+export function liveCodesCover(followed: readonly string[] | undefined, next: readonly string[] | undefined): boolean {
+  return followed === undefined || (next !== undefined && next.every((code) => followed.includes(code)));
 }
 
 /** Follows `code` (`null`: every code) until the returned function is called. */
