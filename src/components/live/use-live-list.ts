@@ -5,7 +5,6 @@ import type { Transaction } from '../../domain/entities';
 import { todayInServiceZone } from '../../domain/format';
 import { isNewInView, type LiveListView } from '../../domain/live-views';
 import type { PagedList } from '../../domain/paged-list';
-import { useFollowLive } from './use-follow-live';
 
 /** At most one refetch of a list in this window, however fast calls come. */
 export const LIST_REFETCH_MS = 2000;
@@ -48,8 +47,6 @@ const atTop = () => (globalThis.scrollY ?? 0) <= TOP_SLACK_PX;
  *   <NewCallsChip {...live} />
  */
 export function useLiveList({ view, page, query, setPage }: LiveListOptions): NewCalls {
-  // The stream carries the view's code only (a list of every code follows them all).
-  useFollowLive(view ? view.name || null : undefined);
   const viewKey = view ? `${view.name ?? ''}|${view.date}|${view.failedOnly ? 'failed' : 'all'}|${page}` : '';
   // Counted per view and page: another view or page starts with none.
   const [pending, setPending] = useState<{ key: string; ids: string[] }>({ key: viewKey, ids: [] });

@@ -13,7 +13,6 @@ import type { CampaignDescriptor, CampaignScreen } from './campaign-descriptors'
 import { ExportRankingButton } from './export-ranking-button';
 import { RankingTable } from './ranking-table';
 import { TeamResults } from './team-results';
-import { useFollowLive } from '../../components/live/use-follow-live';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { useCampaignServiceCode } from './use-campaign';
@@ -33,8 +32,6 @@ export default function RankingScreen({ campaign, screen }: RankingScreenProps) 
   const [live, setLive] = useState(false);
   const [voter, setVoter] = useState<VoteRow | null>(null);
   const code = useCampaignServiceCode(campaign.key);
-  // Settled votes on the campaign's code move the ranking and the team results.
-  useFollowLive(code.serviceCode ?? undefined);
   const polling = { pollingInterval: live ? LIVE_MS : 0, skipPollingIfUnfocused: true };
   const ranking = useGetRankingQuery({ call: screen.call, serviceCode: code.serviceCode ?? '', page: list.page, limit: list.pageSize }, { ...polling, skip: !code.serviceCode });
   const results = useGetCampaignResultsQuery({ key: campaign.key, round: screen.round }, polling);

@@ -1,6 +1,5 @@
 import Typography from '@mui/material/Typography';
 import { useGetDashboardSummaryQuery } from '../../api/dashboard-api';
-import { useFollowLive } from '../../components/live/use-follow-live';
 import { ServiceCodeDayFilters, useServiceCodeDayView } from '../../components/transactions/service-code-day-filters';
 import { useUrlFilters } from '../../components/use-url-filters';
 import { formatDay } from '../../domain/format';
@@ -12,8 +11,6 @@ export default function DashboardScreen() {
   const view = useServiceCodeDayView();
   const { filters: filter, setFilters } = useUrlFilters({ filters: view.filters });
   const query = useGetDashboardSummaryQuery({ name: filter.name || undefined, date: filter.date });
-  // Its counts move with the chosen code's calls (every code's when none is chosen).
-  useFollowLive(filter.name || null);
   const summary = query.isError ? undefined : query.data;
   return (
     <>

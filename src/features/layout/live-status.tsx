@@ -7,7 +7,6 @@ import { useTheme } from '@mui/material/styles';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { refreshAfterUnauthorized } from '../../api/base-api';
 import { liveCacheUpdater } from '../../api/live-cache';
-import { followedLiveCodes, liveCodesCover, livePath, livePathFor, onLivePathChange } from '../../api/live-follow';
 import { openLiveStream, type LiveConnectionState } from '../../api/live-stream';
 import { visuallyHidden } from '../../components/visually-hidden';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
@@ -22,9 +21,6 @@ function afterPageLoad(work: () => void): () => void {
   window.addEventListener('load', work, { once: true });
   return () => window.removeEventListener('load', work);
 }
-
-/** How long the followed codes must hold still before the stream is opened again for them. */
-const REFOLLOW_MS = 300;
 
 /**
  * Follows the live stream while someone is signed in, so the lists, the dashboard and the rankings
@@ -42,67 +38,23 @@ export function LiveStatus() {
   useEffect(() => {
     if (!signedIn) return undefined;
     const cache = liveCacheUpdater({ dispatch, getState: store.getState });
-    interface Followed {
-      close: () => void;
-      codes: string[] | undefined;
-      opened: boolean;
-    }
-    /** The newest stream, and the older ones still open until it is. */
-    let current: Followed | undefined;
-    const retiring = new Set<Followed>();
+    let close = () => {};
     const follow = () => {
-      const previous = current;
-      if (previous) retiring.add(previous);
-      const older = [...retiring];
-      const codes = followedLiveCodes();
-      // An older stream stays open until the new one is: when it was open and carried every code the
-      // new one does, nothing was missed in between (a screen narrowing 'everything' to its code reads
-      // nothing again); otherwise (a switch to another code) what is shown is read again.
-      const missedNothing = previous !== undefined && previous.opened && liveCodesCover(previous.codes, codes);
-      const stream: Followed = { codes, opened: false, close: () => {} };
-      stream.close = openLiveStream({
-        path: () => livePathFor(codes),
+      close = openLiveStream({
         token: () => store.getState().session.accessToken,
         renew: async (sentWith) => (await refreshAfterUnauthorized({ dispatch, getState: store.getState }, sentWith)).ok,
         onEvent: (name, data) => cache.event(name, data),
         onOpen: (reconnected) => {
-          stream.opened = true;
-          if (reconnected) return cache.caughtUp();
-          if (older.length === 0) return undefined;
-          for (const old of older) {
-            old.close();
-            retiring.delete(old);
-          }
-          if (!missedNothing) cache.caughtUp();
-          return undefined;
+          if (reconnected) cache.caughtUp();
         },
         onState: setState,
       });
-      current = stream;
     };
-    const close = () => {
-      for (const stream of [...retiring, ...(current ? [current] : [])]) stream.close();
-      retiring.clear();
-      current = undefined;
-    };
-    // The screens now follow other codes: a stream is opened for them once they settle (a code
-    // switch unmounts one list and mounts the next within a render or two).
-    let refollowTimer: ReturnType<typeof setTimeout> | undefined;
-    const stopWatching = onLivePathChange(() => {
-      if (!current) return;
-      clearTimeout(refollowTimer);
-      refollowTimer = setTimeout(() => {
-        if (!current || livePathFor(current.codes) === livePath()) return;
-        follow();
-      }, REFOLLOW_MS);
-    });
     // The stream holds one of the browser's few connections to the origin (HTTP/1.1): opened once
     // the page has loaded, it never holds back the screen's own code and data on a first visit.
     const cancelWait = afterPageLoad(follow);
     return () => {
       cancelWait();
-      stopWatching();
-      clearTimeout(refollowTimer);
       close();
       cache.stop();
       setState('connecting');

@@ -1,6 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { apiUrl } from '../../api/api-url';
-import { chooseServiceCode } from '../../testing/choose-service-code';
 import { renderApp, sessionFor } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, settleCall, uniquePhoneNumber } from '../../testing/ussd-calls';
@@ -89,30 +88,5 @@ describe('Lists that move', () => {
     expect(screen.getByText(fresh[0].phoneNumber)).toBeInTheDocument();
     expect(screen.getByText(fresh[1].phoneNumber)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /new calls?$/ })).not.toBeInTheDocument();
-  });
-
-  it("follows the chosen code's calls only, and the next code's when the manager switches", async () => {
-    const [first, second] = [await createServiceCodeViaApi(), await createServiceCodeViaApi()];
-    // Which streams the console opens, read off its requests (they still go to the real API).
-    const fetched = jest.spyOn(globalThis, 'fetch');
-    const streamFor = (name: string) =>
-      waitFor(() => expect(fetched.mock.calls.map(([input]) => String(input))).toContainEqual(apiUrl(`/v1/live?serviceCode=${encodeURIComponent(name)}`)));
-    try {
-      const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
-      await chooseServiceCode(user, first.name);
-      await screen.findByText('Showing 0 out of 0 entries');
-      await streamFor(first.name);
-      await streamOpen();
-      const [call] = await dialCalls(first.name, [{ phoneNumber: uniquePhoneNumber(), outcome: 'PENDING' }]);
-      expect(await screen.findByText(call.phoneNumber)).toBeInTheDocument();
-
-      await chooseServiceCode(user, second.name);
-      await screen.findByText('Showing 0 out of 0 entries');
-      await streamFor(second.name);
-      const [next] = await dialCalls(second.name, [{ phoneNumber: uniquePhoneNumber(), outcome: 'PENDING' }]);
-      expect(await screen.findByText(next.phoneNumber)).toBeInTheDocument();
-    } finally {
-      fetched.mockRestore();
-    }
   });
 });
