@@ -49,9 +49,9 @@ const RECORD = args.includes('--record');
 const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_ingest';
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIVE_CLIENTS = option('live-clients', 0);
-/** `all`: every console follows every code (an admin with no screen narrowing it); `code`: console i follows code i mod --codes. */
 /** How long the consoles' connection burst is let pass before the sales start (ms). */
 const CONSOLES_SETTLE_MS = 5000;
+/** `all`: every console follows every code (an admin with no screen narrowing it); `code`: console i follows code i mod --codes. */
 const LIVE_FOLLOW = args.includes('--live-follow') ? args[args.indexOf('--live-follow') + 1] : 'all';
 const CODES = Array.from({ length: Math.max(1, option('codes', 1)) }, (_, i) => `*217*${900 + i}#`);
 const ADMIN = { userName: 'bench-admin', password: 'bench-password-1' };

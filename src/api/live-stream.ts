@@ -6,8 +6,6 @@ import { apiUrl } from './api-url';
 export type LiveConnectionState = 'connecting' | 'open' | 'offline';
 
 export interface LiveStreamOptions {
-  /** The stream's path for each attempt (`/v1/live` and what it follows); `/v1/live` by default. */
-  path?: () => string;
   /** The access token to connect with now; none ends the stream (signed out). */
   token: () => string | null | undefined;
   /** After a 401 to `sentWith`: true when there is a (new) token to try, false when the session ended. */
@@ -76,7 +74,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       controller.abort();
     }, Math.max(50, heartbeatMs / 2));
     try {
-      await fetchEventSource(apiUrl(options.path?.() ?? '/v1/live'), {
+      await fetchEventSource(apiUrl('/v1/live'), {
         headers: { Authorization: `Bearer ${token}` },
         signal: controller.signal,
         // Hidden tabs keep following: the library would otherwise reopen on its own, with this attempt's token.
