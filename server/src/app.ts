@@ -87,7 +87,7 @@ export interface AppDeps {
    * The live stream's change feed (LIVE_FEED): in this process unless `{ kind: 'postgres', databaseUrl }`,
    * which several API processes on one PostgreSQL need (LISTEN/NOTIFY); and its timings.
    */
-  live?: { feed?: { kind: 'process' } | { kind: 'postgres'; databaseUrl: string }; batchMs?: number; flushMs?: number; heartbeatMs?: number; maxBufferedBytes?: number };
+  live?: { feed?: { kind: 'process' } | { kind: 'postgres'; databaseUrl: string }; batchMs?: number; flushMs?: number; writesPerSecond?: number; heartbeatMs?: number; maxBufferedBytes?: number };
   /** The incident rules' thresholds (INCIDENT_*); `everyMs` runs the detector while the app is up (main.ts; tests detect on fixed clocks). */
   incidents?: Partial<IncidentSettings> & { everyMs?: number };
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
@@ -166,7 +166,7 @@ export async function buildApp(deps: AppDeps) {
   const live = {
     feed,
     settings,
-    stream: liveStream({ feed, readCalls: calls.liveStates, log: app.log, flushMs: deps.live?.flushMs, heartbeatMs: deps.live?.heartbeatMs, maxBufferedBytes: deps.live?.maxBufferedBytes }),
+    stream: liveStream({ feed, readCalls: calls.liveStates, log: app.log, flushMs: deps.live?.flushMs, writesPerSecond: deps.live?.writesPerSecond, heartbeatMs: deps.live?.heartbeatMs, maxBufferedBytes: deps.live?.maxBufferedBytes }),
     detector: incidentDetector({ db: deps.db, feed, mail, settings, log: app.log }),
   };
   await app.register(livePlugin, { live, detectEveryMs });

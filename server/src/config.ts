@@ -42,6 +42,8 @@ export interface Config {
   liveFeed: 'process' | 'postgres';
   /** LIVE_FLUSH_MS: at most one write to each live client this often (changes in between go together). */
   liveFlushMs: number;
+  /** LIVE_WRITES_PER_SECOND: writes a second to all live clients together; past it each client is written to less often. */
+  liveWritesPerSecond: number;
   /** INCIDENT_CHECK_SECONDS: how often the incident rules run (0: never). */
   incidentCheckSeconds: number;
   /** The incident rules' thresholds (INCIDENT_*). */
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     atCallbackToken: atCallbackToken(env),
     liveFeed: liveFeed(env.LIVE_FEED, databaseUrl),
     liveFlushMs: numberIn(env.LIVE_FLUSH_MS, 'LIVE_FLUSH_MS', 50, 10_000, 250),
+    liveWritesPerSecond: numberIn(env.LIVE_WRITES_PER_SECOND, 'LIVE_WRITES_PER_SECOND', 10, 1_000_000, 500),
     incidentCheckSeconds: numberIn(env.INCIDENT_CHECK_SECONDS, 'INCIDENT_CHECK_SECONDS', 0, 3600, 30),
     incidents: incidentSettings(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.

@@ -14,7 +14,7 @@ import { eventually, sleep } from './helpers';
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 const call = (name: string, status: LiveTransaction['status'] = 'pending'): LiveTransaction => ({ _id: crypto.randomUUID(), name, phoneNumber: '256770000001', status, isResolved: false });
 
-function world(options: { flushMs?: number; heartbeatMs?: number; maxBufferedBytes?: number; scopeRefreshMs?: number } = {}) {
+function world(options: { flushMs?: number; writesPerSecond?: number; heartbeatMs?: number; maxBufferedBytes?: number; scopeRefreshMs?: number } = {}) {
   const feed = inProcessChangeFeed({ batchMs: 5 });
   const states = new Map<string, LiveTransaction>();
   const reads: string[][] = [];
@@ -26,6 +26,7 @@ function world(options: { flushMs?: number; heartbeatMs?: number; maxBufferedByt
     },
     log: silentLog,
     flushMs: options.flushMs ?? 50,
+    writesPerSecond: options.writesPerSecond,
     heartbeatMs: options.heartbeatMs ?? 60_000,
     maxBufferedBytes: options.maxBufferedBytes,
     scopeRefreshMs: options.scopeRefreshMs,
@@ -78,6 +79,35 @@ describe('the live stream', () => {
     expect(first.calls().at(-1)).toMatchObject({ _id: sale._id, status: 'failed', isResolved: true });
     expect(second.text).toBe(first.text);
     expect(live.reads.at(-1)).toHaveLength(31);
+    live.stream.close();
+  });
+
+  it('writes to each of many clients less often, keeping all their writes within the budget a second', async () => {
+    // 4 clients at 20 writes a second: one write each every 200 ms, though flushMs is 20.
+    const live = world({ flushMs: 20, writesPerSecond: 20 });
+    const clients = Array.from({ length: 4 }, () => live.client());
+    live.change(call('*217*1#'));
+    await eventually(() => clients.every((client) => client.calls().length === 1));
+    const writesBefore = clients[0].writes;
+    const started = Date.now();
+    for (let i = 0; i < 10; i += 1) {
+      live.change(call('*217*1#'));
+      await sleep(20);
+    }
+    await eventually(() => clients.every((client) => client.calls().length === 11));
+    // Ten changes over ≥ 200 ms reached each client in at most two writes, not ten.
+    expect(clients[0].writes - writesBefore).toBeLessThanOrEqual(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(180);
+    // One client alone is written to every flushMs again.
+    for (const client of clients.slice(1)) client.sink.destroy();
+    await eventually(() => live.stream.size === 1);
+    await sleep(250);
+    const alone = Date.now();
+    live.change(call('*217*1#'));
+    await eventually(() => clients[0].calls().length === 12);
+    live.change(call('*217*1#'));
+    await eventually(() => clients[0].calls().length === 13);
+    expect(Date.now() - alone).toBeLessThan(180);
     live.stream.close();
   });
 

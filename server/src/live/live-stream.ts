@@ -41,6 +41,11 @@ export interface LiveStreamOptions {
   heartbeatMs?: number;
   /** At most one write to each client this often: changes in between are coalesced. */
   flushMs?: number;
+  /**
+   * Writes a second this process spends on all its clients together: with more clients than fit
+   * `flushMs`, each is written to less often (500 clients at 500 a second: once a second each).
+   */
+  writesPerSecond?: number;
   /** A client with more than this waiting to be taken is dropped (it reconnects and reads again). */
   maxBufferedBytes?: number;
   /** How often a client's scope is read again. */
@@ -66,17 +71,24 @@ interface Pending {
 const frame = (id: string, event: string, data: unknown) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export const DEFAULT_LIVE_FLUSH_MS = 250;
+/**
+ * Each write to a console is a system call that wakes its reader; at 500 consoles every 250 ms they
+ * cost +15% server CPU a sale, at once a second +6% (bench:ingest --live-clients 500, RESULTS.md).
+ */
+export const DEFAULT_LIVE_WRITES_PER_SECOND = 500;
 export const DEFAULT_LIVE_MAX_BUFFERED_BYTES = 256 * 1024;
 
 /**
  * The clients of `GET /v1/live` on this process and what they are sent (DESIGN §7). Changes from
- * the feed are coalesced: at most one write per client every `flushMs`, each call in its latest
+ * the feed are coalesced: at most one write per client every `flushMs` (longer with more clients than
+ * `writesPerSecond` allows), each call in its latest
  * state (read once per batch, whoever listens), each client only what its scope covers. A client
  * that does not take what it is sent is dropped rather than buffered without bound.
  */
 export function liveStream(options: LiveStreamOptions) {
   const { feed, readCalls, log } = options;
   const flushMs = options.flushMs ?? DEFAULT_LIVE_FLUSH_MS;
+  const writesPerSecond = options.writesPerSecond ?? DEFAULT_LIVE_WRITES_PER_SECOND;
   const maxBuffered = options.maxBufferedBytes ?? DEFAULT_LIVE_MAX_BUFFERED_BYTES;
   const scopeRefreshMs = options.scopeRefreshMs ?? 60_000;
   const now = options.now ?? Date.now;
@@ -113,9 +125,12 @@ export function liveStream(options: LiveStreamOptions) {
 
   const hasWaiting = () => pending.calls.size > 0 || pending.incidents.length > 0 || pending.gap;
 
+  /** The time between two flushes: `flushMs`, or longer when that many clients would take more writes than the budget. */
+  const interval = () => Math.max(flushMs, (connections.size * 1000) / writesPerSecond);
+
   function schedule() {
     if (timer || flushing || !hasWaiting()) return;
-    timer = setTimeout(() => void flush(), Math.max(0, lastFlush + flushMs - now()));
+    timer = setTimeout(() => void flush(), Math.max(0, lastFlush + interval() - now()));
   }
 
   async function flush() {
