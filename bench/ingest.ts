@@ -35,7 +35,7 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, contents, serviceCodes } from '../server/src/db/schema';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { freePort } from '../scripts/free-port';
-import { percentile, sleep } from './measure';
+import { percentile, sleep, waitTurn } from './measure';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -252,11 +252,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
     while (Date.now() < until) {
       sale += 1;
       const n = sale;
-      if (RATE > 0) {
-        const due = startedAt + (n / RATE) * 1000;
-        if (due > Date.now()) await sleep(due - Date.now());
-        if (Date.now() >= until) return;
-      }
+      if (!(await waitTurn(n, RATE, startedAt, until))) return;
       const sessionId = `${run}-${n}`;
       const phoneNumber = `2567${String(10_000_000 + ((n * 7919) % 89_999_999)).slice(-8)}`;
       try {

@@ -6,3 +6,14 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until the n-th of many workers' jobs is due, so together they keep to `perSecond` from
+ * `startedAt` (0: no wait, as fast as they go). Answers false when that falls at or after `until`.
+ */
+export async function waitTurn(n: number, perSecond: number, startedAt: number, until: number): Promise<boolean> {
+  if (perSecond <= 0) return true;
+  const due = startedAt + (n / perSecond) * 1000;
+  if (due > Date.now()) await sleep(due - Date.now());
+  return Date.now() < until;
+}

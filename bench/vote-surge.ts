@@ -26,7 +26,7 @@ import { signedCallback } from '../server/src/ingestion/callback-signature';
 import { adminQuery, PG_URL } from './ingest';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { freePort } from '../scripts/free-port';
-import { percentile, sleep } from './measure';
+import { percentile, sleep, waitTurn } from './measure';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -125,17 +125,13 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
   let acknowledged = 0;
   let errors = 0;
   let n = 0;
-  /** When the k-th vote may start, so the voters together keep VOTE_RATE. */
+  /** The voters together keep VOTE_RATE from here. */
   const startedAt = Date.now();
   const voter = async () => {
     while (Date.now() < until) {
       n += 1;
       const k = n;
-      if (VOTE_RATE > 0) {
-        const due = startedAt + (k / VOTE_RATE) * 1000;
-        if (due > Date.now()) await sleep(due - Date.now());
-        if (Date.now() >= until) return;
-      }
+      if (!(await waitTurn(k, VOTE_RATE, startedAt, until))) return;
       const sessionId = `surge-${k}-${crypto.randomBytes(3).toString('hex')}`;
       const phoneNumber = `2567${String(10_000_000 + ((k * 7919 + 13) % 89_999_999)).slice(-8)}`;
       try {
