@@ -63,10 +63,21 @@ async function showYesterday(page: Page) {
 
 async function chooseAllCodes(page: Page) {
   const field = page.getByRole('combobox', { name: 'Service code' });
-  await field.click();
+  const everyCode = page.getByRole('option', { name: 'All service codes' });
+  // Opened again if the list closes before its options show: on a slow machine a late load redraws the
+  // switcher, and one CI run waited 30 s on a list that had closed.
+  for (let attempt = 1; ; attempt += 1) {
+    await field.click();
+    try {
+      await everyCode.waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
   // By keyboard, as a person may: the options are drawn again whenever today's figures come back
   // (opening the list asks for them), and a click aimed at a redrawn option waited on it for 30 s in CI.
-  await page.getByRole('option', { name: 'All service codes' }).waitFor();
   await field.press('Home');
   await field.press('Enter');
   await page.waitForFunction(() => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === 'All service codes');
@@ -161,8 +172,17 @@ async function topVoter(page: Page): Promise<string> {
 
 async function search(page: Page, route: string, phoneNumber: string) {
   await go(page, route);
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(phoneNumber);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // Typed again if the form is drawn anew before Search is clicked: one slow CI run emptied the field
+  // that way and then waited 30 s on a Search button disabled for want of a number.
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByRole('textbox', { name: 'Phone number' }).fill(phoneNumber);
+    try {
+      await page.getByRole('button', { name: 'Search', exact: true }).click({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
   await listRows(page).first().waitFor();
 }
 
