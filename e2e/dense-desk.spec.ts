@@ -47,10 +47,24 @@ after(async () => {
 
 /** A client-side route change, as a link click makes it. */
 async function go(page: Page, route: string) {
-  await page.evaluate((to) => {
+  const moved = await page.evaluate((to) => {
+    const from = window.location.pathname;
+    (window as unknown as { leftHeading: Element | null }).leftHeading = document.querySelector('main h1');
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return window.location.pathname !== from;
   }, route);
+  // The router keeps the screen being left on show while the next one's code loads (a React
+  // transition): the next screen's own heading is waited for, or a step may act on the old screen
+  // (a slow CI run typed a number into the search being left, /search for /world/cup/search).
+  if (moved) {
+    await page
+      .waitForFunction(() => {
+        const heading = document.querySelector('main h1');
+        return heading !== null && heading !== (window as unknown as { leftHeading: Element | null }).leftHeading;
+      }, undefined, { timeout: 15_000 })
+      .catch(() => undefined);
+  }
   await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
 }
 
