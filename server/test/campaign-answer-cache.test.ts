@@ -98,7 +98,7 @@ describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
     expect(counts(after.body)).toContainEqual(['256774000004', 1]);
   });
 
-  it('shows a vote this process settles after one refresh: the next read is answered from memory and refreshes the page', async () => {
+  it('shows a vote this process settles once the page is a quarter of RANKING_CACHE_MS old, after one refresh: the read then is answered from memory and refreshes the page', async () => {
     await rank();
     const resultsBefore = (await results()).json().results;
     const phoneNumber = '256774000009';
@@ -109,9 +109,14 @@ describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
     }
     const [vote] = await world.db.select().from(transactions).where(eq(transactions.phoneNumber, phoneNumber));
     expect(counts((await rank()).body)).not.toContainEqual([phoneNumber, 1]);
-    expect((await world.pay(vote.paymentRef!, 'SUCCESSFUL')).statusCode).toBe(200);
-    // Stale now: answered from memory at once (no reader waits on the database), refreshed behind it.
     const queries = watchQueries(world, isRankingQuery);
+    expect((await world.pay(vote.paymentRef!, 'SUCCESSFUL')).statusCode).toBe(200);
+    // Under a quarter of RANKING_CACHE_MS old, a page stays fresh however many votes come: no load.
+    clock.now += 249;
+    expect(counts((await rank()).body)).not.toContainEqual([phoneNumber, 1]);
+    expect(queries.count).toBe(0);
+    // A quarter old: stale now, answered from memory at once (no reader waits on the database), refreshed behind it.
+    clock.now += 1;
     expect(counts((await rank()).body)).not.toContainEqual([phoneNumber, 1]);
     await eventually(async () => counts((await rank()).body).some(([phone]) => phone === phoneNumber));
     expect(queries.count).toBe(1);
@@ -179,7 +184,7 @@ describe('answerCache', () => {
     return { promise, resolve: () => resolve(value) };
   };
 
-  it('keeps an answer whose load began before a vote was counted only as stale: served while one fresh load runs', async () => {
+  it('keeps an answer whose load began before a vote was counted as stale once a quarter of the time old: served while one fresh load runs', async () => {
     const clock = { now: 0 };
     const cache = answerCache({ ttlMs: 1000, now: () => clock.now });
     const before = later('before the vote');
@@ -187,18 +192,39 @@ describe('answerCache', () => {
     cache.voteCounted('c');
     before.resolve();
     expect(await first).toBe('before the vote');
-    // Stale from the start: the next reader gets it at once and starts the refresh, the one after gets the refresh.
+    clock.now = 249;
+    expect(await cache.answer('c', 'q', async () => 'not loaded')).toBe('before the vote');
+    // A quarter of ttlMs after its load began: the next reader gets it at once and starts the refresh, the one after gets the refresh.
+    clock.now = 250;
     const after = later('after the vote');
     expect(await cache.answer('c', 'q', () => after.promise)).toBe('before the vote');
     after.resolve();
     await after.promise;
     await new Promise((resolve) => setImmediate(resolve));
     expect(await cache.answer('c', 'q', async () => 'loaded again')).toBe('after the vote');
-    // A vote makes a fresh answer stale at once, never older than the cache's bound.
+    // A vote makes a fresh answer stale once it is a quarter of ttlMs old, never older than the cache's bound.
     cache.voteCounted('c');
+    clock.now = 499;
+    expect(await cache.answer('c', 'q', async () => 'not loaded either')).toBe('after the vote');
+    clock.now = 500;
     expect(await cache.answer('c', 'q', async () => 'after the second vote')).toBe('after the vote');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.answer('c', 'q', async () => 'loaded again')).toBe('after the second vote');
     clock.now += 2000;
     expect(await cache.answer('c', 'q', async () => 'waited for')).toBe('waited for');
+  });
+
+  it('takes voteRefreshMs for how old an answer must be before a vote makes it stale, never above ttlMs', async () => {
+    const clock = { now: 0 };
+    const cache = answerCache({ ttlMs: 1000, voteRefreshMs: 5000, now: () => clock.now });
+    await cache.answer('c', 'q', async () => 'first');
+    cache.voteCounted('c');
+    clock.now = 999;
+    expect(await cache.answer('c', 'q', async () => 'not loaded')).toBe('first');
+    clock.now = 1000;
+    expect(await cache.answer('c', 'q', async () => 'second')).toBe('first');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.answer('c', 'q', async () => 'not loaded')).toBe('second');
   });
 
   it('does not keep an answer whose load began before its campaign was dropped', async () => {

@@ -7,17 +7,20 @@ import fp from 'fastify-plugin';
  * asks again on Refresh and every 10 s with 'Live'), and SPEC shows it with a Refresh button, not
  * as a live feed: a ranking up to `ttlMs` old (RANKING_CACHE_MS, default 1 s) is what a person would
  * see anyway a moment after loading it. A vote this process counts makes its campaign's answers
- * stale at once (`voteCounted`, called by the payment settlement): the next reader is still answered
- * from memory and starts one refresh, so a vote shows within a load or two; votes counted by another
+ * stale (`voteCounted`, called by the payment settlement) once they are `voteRefreshMs` old (a
+ * quarter of `ttlMs` unless given): the next reader is still answered from memory and starts one
+ * refresh, so a vote shows within a quarter second and a load or two; votes counted by another
  * process show within `ttlMs`. Dropping the answers instead sent every read of a vote surge to the
  * database (80–265 ms p99 at 1,000,000 votes, issue 23); bounded staleness keeps reads in memory.
+ * Making them stale at once made every read of a surge start a load (a 300 kB ranking page read ~22
+ * times a second per page, issue 23's bench); the floor holds it to a few loads a second.
  *
  * Answers are keyed by campaign plus the rest of the question (round, offset, limit). Concurrent
  * misses of one key share one load (single flight), so a burst after expiry asks PostgreSQL once.
  * An answer that expired less than `ttlMs` ago is still served while one load refreshes it in the
  * background (stale while revalidate): no reader waits for PostgreSQL on a page that is being read,
  * which is what set the cached pages' p99 (issue 9), and none gets an answer older than 2 × `ttlMs`
- * plus that one load. A load that began before a vote was counted is kept, but as stale already.
+ * plus that one load. A load that began before a vote was counted is kept, as stale once `voteRefreshMs` old.
  * The cache is bounded by entries and by characters held, least recently used out first, so memory
  * stays flat however many pages are asked for.
  */
@@ -25,6 +28,8 @@ import fp from 'fastify-plugin';
 export interface AnswerCacheOptions {
   /** How long an answer is served from memory; 0 turns the cache off (every read loads). */
   ttlMs: number;
+  /** How old an answer must be before a counted vote makes it stale (at most `ttlMs`; default a quarter of it). */
+  voteRefreshMs?: number;
   /** At most this many answers… */
   maxEntries?: number;
   /** …holding at most this many characters (or bytes) of JSON between them (a ranking page is ~300 kB). */
@@ -52,6 +57,8 @@ interface Entry {
   campaignKey: string;
   value: unknown;
   chars: number;
+  /** When its load began: its age counts from before the read. */
+  loadedAt: number;
   expiresAt: number;
 }
 
@@ -64,7 +71,8 @@ function charsOf(value: unknown): number {
   return chars;
 }
 
-export function answerCache({ ttlMs, maxEntries = 500, maxChars = 32 * 1024 * 1024, now = Date.now }: AnswerCacheOptions): AnswerCache {
+export function answerCache({ ttlMs, voteRefreshMs = ttlMs / 4, maxEntries = 500, maxChars = 32 * 1024 * 1024, now = Date.now }: AnswerCacheOptions): AnswerCache {
+  const staleAfterVote = Math.min(voteRefreshMs, ttlMs);
   /** In least recently used order: a hit moves its entry to the end. */
   const entries = new Map<string, Entry>();
   const loading = new Map<string, { campaignKey: string; promise: Promise<unknown> }>();
@@ -93,8 +101,9 @@ export function answerCache({ ttlMs, maxEntries = 500, maxChars = 32 * 1024 * 10
 
   function voteCounted(campaignKey: string) {
     bump(votes, campaignKey);
-    const at = now();
-    for (const entry of entries.values()) if (entry.campaignKey === campaignKey && entry.expiresAt > at) entry.expiresAt = at;
+    for (const entry of entries.values()) {
+      if (entry.campaignKey === campaignKey) entry.expiresAt = Math.min(entry.expiresAt, entry.loadedAt + staleAfterVote);
+    }
   }
 
   function dropCampaign(campaignKey: string) {
@@ -106,16 +115,15 @@ export function answerCache({ ttlMs, maxEntries = 500, maxChars = 32 * 1024 * 10
 
   /** Loads an answer once for every reader of `key`, and keeps it (as stale already when a vote was counted meanwhile). */
   function startLoad<T>(key: string, campaignKey: string, load: () => Promise<T>): Promise<T> {
-    // The answer's age counts from before the read.
     const startedAt = now();
     const [voted, dropped] = [votes.get(campaignKey) ?? 0, drops.get(campaignKey) ?? 0];
     const promise = load().then(
       (value) => {
         if (loading.get(key)?.promise === promise) loading.delete(key);
-        // Dropped meanwhile: not kept. A vote counted meanwhile: kept, but stale from its start.
+        // Dropped meanwhile: not kept. A vote counted meanwhile: kept, but as if that vote came after it.
         if ((drops.get(campaignKey) ?? 0) === dropped) {
           const fresh = (votes.get(campaignKey) ?? 0) === voted;
-          keep(key, { campaignKey, value, chars: charsOf(value), expiresAt: fresh ? startedAt + ttlMs : startedAt });
+          keep(key, { campaignKey, value, chars: charsOf(value), loadedAt: startedAt, expiresAt: startedAt + (fresh ? ttlMs : staleAfterVote) });
         }
         return value;
       },
