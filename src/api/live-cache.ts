@@ -2,10 +2,18 @@ import type { LiveEventName, LiveTransaction } from '../domain/live';
 import { statusFlags } from '../domain/transaction-status';
 import { baseApi, type ApiTagType } from './base-api';
 import { patchCallInCachedLists, type CacheAccess } from './resolve-in-cache';
-import { throttled } from './throttle';
+import { debounced, throttled } from './throttle';
 
 /** How often at most the figures that sum many calls are read again while calls stream in. */
 export const LIVE_FIGURES_REFETCH_MS = 2500;
+
+/**
+ * How long after the last settled vote a ranking is read once more. The server answers a ranking
+ * read right after a vote from memory while it refreshes that page (answer-cache.ts), so the read
+ * a vote sets off can still be the ranking from before it; without this second read a lone vote
+ * stayed off an open ranking until Refresh.
+ */
+export const LIVE_RANKING_SETTLE_MS = 1500;
 
 /** Everything the stream keeps current: read again after a gap, when changes may have been missed. */
 const FOLLOWED_TAGS: ApiTagType[] = ['Transaction', 'FailedTransaction', 'CampaignTransaction', 'Dashboard', 'Ranking', 'Incident', 'ServiceCodeToday'];
@@ -38,6 +46,7 @@ export function liveCacheUpdater(cache: CacheAccess) {
   const invalidate = (tags: ApiTagType[]) => cache.dispatch(baseApi.util.invalidateTags(tags));
   const dashboard = throttled(() => invalidate(['Dashboard']), LIVE_FIGURES_REFETCH_MS);
   const rankings = throttled(() => invalidate(['Ranking']), LIVE_FIGURES_REFETCH_MS);
+  const rankingsSettled = debounced(() => invalidate(['Ranking']), LIVE_RANKING_SETTLE_MS);
   const codesToday = throttled(() => invalidate(['ServiceCodeToday']), LIVE_FIGURES_REFETCH_MS);
 
   const onCall = (call: LiveTransaction) => {
@@ -51,7 +60,10 @@ export function liveCacheUpdater(cache: CacheAccess) {
     dashboard();
     codesToday();
     // A ranking counts settled votes only.
-    if (call.status === 'processed') rankings();
+    if (call.status === 'processed') {
+      rankings();
+      rankingsSettled();
+    }
   };
 
   return {
@@ -66,7 +78,7 @@ export function liveCacheUpdater(cache: CacheAccess) {
       invalidate(FOLLOWED_TAGS);
     },
     stop() {
-      for (const pending of [dashboard, rankings, codesToday]) pending.cancel();
+      for (const pending of [dashboard, rankings, rankingsSettled, codesToday]) pending.cancel();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { throttled } from './throttle';
+import { debounced, throttled } from './throttle';
 
 describe('throttled', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -21,6 +21,27 @@ describe('throttled', () => {
     const work = jest.fn();
     const ask = throttled(work, 2000);
     ask();
+    ask();
+    ask.cancel();
+    jest.advanceTimersByTime(5000);
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('debounced', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('runs once, the given time after the last ask of a burst; cancel drops it', () => {
+    const work = jest.fn();
+    const ask = debounced(work, 1500);
+    ask();
+    jest.advanceTimersByTime(1000);
+    ask();
+    jest.advanceTimersByTime(1499);
+    expect(work).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(work).toHaveBeenCalledTimes(1);
     ask();
     ask.cancel();
     jest.advanceTimersByTime(5000);

@@ -22,3 +22,20 @@ export function throttled(work: () => void, ms: number): { (): void; cancel: () 
   };
   return ask;
 }
+
+/** Runs `work` once, `ms` after the last time it was asked for (a burst is one run, after it ends). */
+export function debounced(work: () => void, ms: number): { (): void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ask = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      work();
+    }, ms);
+  };
+  ask.cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  return ask;
+}
