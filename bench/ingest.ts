@@ -393,7 +393,7 @@ async function followLive(servers: ServerProcess[], count: number, post: (url: s
  * 250 ms so that the backends of a killed instance (gone by the end) and of a restarted one
  * (not there at the start) count too; undefined where /proc cannot be read.
  */
-async function sampleBackendsCpu(pool: Pool, database: string) {
+export async function sampleBackendsCpu(pool: Pool, database: string) {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   let readable = true;

@@ -17,13 +17,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
 import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { signedCallback } from '../server/src/ingestion/callback-signature';
-import { adminQuery, PG_URL } from './ingest';
+import { adminQuery, PG_URL, sampleBackendsCpu } from './ingest';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { freePort } from '../scripts/free-port';
 import { percentile, sleep, waitTurn } from './measure';
@@ -182,10 +182,15 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     }
   };
   const cpuStart = servers.map((server) => server.cpuMs());
+  // The bench's own connection is named so that its backend is left out of PostgreSQL's CPU.
+  const pool = new Pool({ connectionString: url.toString(), max: 1, application_name: 'bench-ingest' });
+  const databaseCpu = await sampleBackendsCpu(pool, DB_NAME);
   const started = performance.now();
   await Promise.all([...Array.from({ length: VOTERS }, voter), marker(), ...Array.from({ length: READERS }, (_, i) => reader(i))]);
   const seconds = Math.min((performance.now() - started) / 1000, DURATION_S);
   const serverCpuMs = servers.reduce((sum, server, i) => sum + server.cpuMs() - cpuStart[i], 0);
+  const databaseCpuMs = await databaseCpu.stop();
+  await pool.end();
   for (const server of servers) await server.stop();
   agent.destroy();
 
@@ -198,9 +203,9 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     `Command: \`${process.argv.slice(1).map((a) => path.basename(a)).join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end; the bench, PostgreSQL and ${INSTANCES} API process${INSTANCES > 1 ? 'es' : ''} share the machine.`,
     `${VOTES.toLocaleString('en')} votes seeded; ${VOTERS} voters (a general vote: four hops, then the signed SUCCESSFUL callback) at ${VOTE_RATE || 'as many'} votes/s target for ${DURATION_S} s; ${READERS} readers (half the overall ranking's first page, half the team results), each ${READ_EVERY_MS > 0 ? `reading every ${READ_EVERY_MS} ms` : 'reading back to back'}. Targets: ranking p99 < 25 ms, a settled vote counted within 2 s, hop p99 < 200 ms.`,
     '',
-    `| votes acknowledged | votes/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | ranking reads | ranking p99 ms | results reads | results p99 ms | lag p50 ms | lag max ms | seconds never counted | errors | server CPU ms/vote |`,
-    `|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
-    `| ${acknowledged} | ${Math.round(acknowledged / seconds)} | ${HOPS.map((hop) => p99(latencies[hop])).join(' | ')} | ${reads.ranking.length} | ${p99(reads.ranking)} | ${reads.results.length} | ${p99(reads.results)} | ${lags.length ? Math.round(percentile(lags, 50)) : '—'} | ${lags.length ? Math.round(Math.max(...lags)) : '—'} | ${unseen} | ${errors} | ${acknowledged ? (serverCpuMs / acknowledged).toFixed(1) : '—'} |`,
+    `| votes acknowledged | votes/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | ranking reads | ranking p99 ms | results reads | results p99 ms | lag p50 ms | lag max ms | seconds never counted | errors | server CPU ms/vote | PostgreSQL CPU ms/vote |`,
+    `|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| ${acknowledged} | ${Math.round(acknowledged / seconds)} | ${HOPS.map((hop) => p99(latencies[hop])).join(' | ')} | ${reads.ranking.length} | ${p99(reads.ranking)} | ${reads.results.length} | ${p99(reads.results)} | ${lags.length ? Math.round(percentile(lags, 50)) : '—'} | ${lags.length ? Math.round(Math.max(...lags)) : '—'} | ${unseen} | ${errors} | ${acknowledged ? (serverCpuMs / acknowledged).toFixed(1) : '—'} | ${acknowledged && databaseCpuMs !== undefined ? (databaseCpuMs / acknowledged).toFixed(1) : '—'} |`,
     '',
   ].join('\n');
   console.log(`\n${report}`);

@@ -309,6 +309,10 @@ export const transactionEvents = pgTable(
   (t) => [
     index('transaction_events_transaction_idx').on(t.transactionId, t.id),
     index('transaction_events_session_idx').on(t.sessionId, t.id).where(sql`${t.sessionId} is not null`),
+    // A session's hops not yet linked to its call (attachSessionHopsSql). Without it the planner
+    // paired the session index with transaction_events_transaction_idx's null entries, every dead
+    // one of them since the last vacuum: 60,000 index entries and 6 ms a call in the vote surge.
+    index('transaction_events_unattached_idx').on(t.sessionId).where(sql`${t.transactionId} is null and ${t.sessionId} is not null`),
     uniqueIndex('transaction_events_dedupe_key').on(t.dedupeKey),
   ],
 );
