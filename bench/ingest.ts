@@ -105,7 +105,7 @@ export async function adminQuery(query: string) {
 }
 
 /** Finds payment references by session id, many sessions per query. */
-function batchedLookup(pool: Pool) {
+export function batchedLookup(pool: Pool) {
   let waiting = new Map<string, ((ref: string | undefined) => void)[]>();
   let timer: NodeJS.Timeout | undefined;
   const flush = async () => {
