@@ -33,14 +33,9 @@ BEGIN
           and (o.campaign_key, o.round, o.phone_number, o.team_name, o.team_name2, o.created_at)
             is not distinct from (n.campaign_key, n.round, n.phone_number, n.team_name, n.team_name2, n.created_at))) c;
   END IF;
-  IF changed IS NULL THEN
-    RETURN NULL;
+  IF changed IS NOT NULL THEN
+    PERFORM campaign_voters_refresh_recent(changed);
   END IF;
-  update campaign_voters v
-  set recent_votes = campaign_votes_json(v.campaign_key, v.round, v.phone_number, 50, 0)
-  from (select distinct c.campaign_key, r.round, c.phone_number
-        from unnest(changed) c cross join lateral (values (c.round), ('all')) as r(round)) d
-  where v.campaign_key = d.campaign_key and v.round = d.round and v.phone_number = d.phone_number;
   RETURN NULL;
 END;
 $function$;
@@ -130,10 +125,25 @@ BEGIN
 END;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.campaign_voters_refresh_recent(changed campaign_vote_change[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+BEGIN
+  update campaign_voters v
+  set recent_votes = campaign_votes_json(v.campaign_key, v.round, v.phone_number, 50, 0)
+  from (select distinct c.campaign_key, r.round, c.phone_number
+        from unnest(changed) c cross join lateral (values (c.round), ('all')) as r(round)) d
+  where v.campaign_key = d.campaign_key and v.round = d.round and v.phone_number = d.phone_number;
+END;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.campaign_votes_json(p_key text, p_round text, p_phone text, p_limit integer, p_offset integer)
  RETURNS text
  LANGUAGE plpgsql
  STABLE
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 DECLARE
   result text;
