@@ -213,10 +213,25 @@ test("item 6: the search's Copy column keeps 'Ticket' whole on one line, and its
       assert.match(button.text, /^(TICKET|COPIED)$/i);
       assert.ok(button.lines <= 1, `${width} px: '${button.text}' takes ${button.lines} lines (${button.height} px)`);
     }
-    // Before, 'TICKE/T' made every row 57 px; now most rows are one line, a long vote's campaign at most two.
+    // Before, 'TICKE/T' made every row 57 px; now a row is one line, or two where a vote's pick and
+    // campaign do not fit beside each other. How many do depends on the teams the seeded top voter
+    // picked (the demo votes are random): a fixed share of one-line rows failed a CI run at 78%.
     const heights = await rowHeights(desk);
     assert.ok(Math.max(...heights) <= 42, `${width} px: rows of ${Math.max(...heights)} px`);
-    if (width === 1440) assert.ok(heights.filter((h) => h === COMPACT_ROW_HEIGHT).length >= heights.length * 0.8, `1440 px: ${heights.join(', ')}`);
+    if (width === 1440) {
+      const tallRows = await listRows(desk).evaluateAll(
+        (rows, compact) =>
+          rows
+            .filter((row) => Math.round(row.getBoundingClientRect().height) > compact)
+            .map((row) => {
+              const vote = row.querySelector('.vote-text');
+              const pick = row.querySelector('.vote-pick');
+              return { text: (row as HTMLElement).innerText.replace(/\s+/g, ' '), voteWrapped: !!vote && !!pick && vote.getBoundingClientRect().height > pick.getBoundingClientRect().height * 1.5 };
+            }),
+        COMPACT_ROW_HEIGHT,
+      );
+      for (const row of tallRows) assert.ok(row.voteWrapped, `1440 px: a row taller than one line without a wrapped vote: ${row.text}`);
+    }
   }
   await desk.setViewportSize({ width: 1440, height: 900 });
 });
