@@ -29,7 +29,7 @@ import { Client } from 'pg';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
-import { dailyStatsSql, filterValues, pageSql, type TransactionFilter } from '../server/src/repositories/transaction-reads';
+import { dailySummarySql, filterValues, pageSql, type TransactionFilter } from '../server/src/repositories/transaction-reads';
 import { todayInServiceZone } from '../src/domain/format';
 import { benchCampaigns } from './api-campaigns';
 import { startServer, type ServerProcess } from './server-process';
@@ -180,7 +180,7 @@ async function benchmark(label: string, database: Database, where: Record<string
     { name: 'transactions page', method: 'POST', path: '/v1/transactions?page=1&limit=50', body: pageBody, query: pageSql({ codes: [CODE], day: YESTERDAY }), values: { ...filterValues({ codes: [CODE], day: YESTERDAY }), offset: 0, limit: 50 } },
     { name: 'failed page', method: 'GET', path: `/v1/transactions/to/give/attention?page=1&limit=50&name=${encodeURIComponent(CODE)}&date=${YESTERDAY}`, query: pageSql(failed), values: { ...filterValues(failed), offset: 0, limit: 50 } },
     { name: 'search', method: 'POST', path: '/v1/transactions/search?page=1&limit=50', body: { phoneNumber: phone }, query: pageSql({ phoneNumber: phone }), values: { ...filterValues({ phoneNumber: phone }), offset: 0, limit: 50 } },
-    { name: 'dashboard summary', method: 'GET', path: `/v1/dashboard/summary?name=${encodeURIComponent(CODE)}&date=${YESTERDAY}`, query: dailyStatsSql({ codes: [CODE], day: YESTERDAY }), values: filterValues({ codes: [CODE], day: YESTERDAY }) },
+    { name: 'dashboard summary', method: 'GET', path: `/v1/dashboard/summary?name=${encodeURIComponent(CODE)}&date=${YESTERDAY}`, query: dailySummarySql({ codes: [CODE], day: YESTERDAY }), values: { ...filterValues({ codes: [CODE], day: YESTERDAY }), name: CODE } },
   ];
 
   /** Starts a server (this checkout's, or --base's) and signs in; answers it with its headers and the first page's JSON. */

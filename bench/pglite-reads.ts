@@ -26,7 +26,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { DRIZZLE_TEXT_PARSERS, openDatabase, type Db } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
-import { dailyStatsSql, filterValues, pageSql, transactionReads, type TransactionFilter } from '../server/src/repositories/transaction-reads';
+import { dailySummarySql, filterValues, pageSql, transactionReads, type TransactionFilter } from '../server/src/repositories/transaction-reads';
 import { setServiceTimeZone, todayInServiceZone } from '../src/domain/format';
 
 const args = process.argv.slice(2);
@@ -39,7 +39,9 @@ const OLD = option('old', '');
 const ZONE = 'Africa/Kampala';
 const CODE = '*217*1#'; // the busiest code of the seed, as bench:api
 
-type Reads = Pick<ReturnType<typeof transactionReads>, 'pageJson' | 'dailyStats'>;
+/** Today's reads, or an older module's (before dailySummaryJson, the summary's counts were read as rows). */
+type Reads = Pick<ReturnType<typeof transactionReads>, 'pageJson'> &
+  Partial<Pick<ReturnType<typeof transactionReads>, 'dailySummaryJson'>> & { dailyStats?(filter: { codes: string[]; day: string }): Promise<unknown> };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -94,9 +96,9 @@ async function main() {
   }
   const summary = { codes: [CODE], day };
   endpoints.summary = {
-    ...(old ? { old: () => old.dailyStats(summary) } : {}),
-    drizzle: () => reads.dailyStats(summary),
-    ...textVariants(dailyStatsSql(summary), filterValues(summary)),
+    ...(old ? { old: () => (old.dailySummaryJson ? old.dailySummaryJson(summary, CODE) : old.dailyStats!(summary)) } : {}),
+    drizzle: () => reads.dailySummaryJson(summary, CODE),
+    ...textVariants(dailySummarySql(summary), { ...filterValues(summary), name: CODE }),
   };
 
   for (const [name, variants] of Object.entries(endpoints)) {

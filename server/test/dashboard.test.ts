@@ -43,6 +43,25 @@ describe('GET /v1/dashboard/summary', () => {
     ]);
   });
 
+  it('sums every code an admin reads when none is named: a rate to one decimal, a call of no level as unknown', async () => {
+    const other = (await createCatalogue(world, null)).code.name;
+    await insertTransactions(world, other, [{ createdAt: new Date('2024-07-15T05:50:00Z'), isComplete: true, categoryLevel: null, amount: 5000, network: 'Airtel' }]);
+    const response = await world.app.inject({ method: 'GET', url: `/v1/dashboard/summary?date=${DAY}`, headers: admin });
+    expect(response.statusCode).toBe(200);
+    const summary = response.json().results;
+    expect(summary).toMatchObject({ date: DAY, name: null, total: 6, processed: 4, failed: 1, pending: 1, successRate: 66.7, revenue: 55000 });
+    expect(summary.revenueByLevel).toEqual([
+      { level: 'vip', amount: 40000, count: 2 },
+      { level: 'ordinary', amount: 10000, count: 1 },
+      { level: 'unknown', amount: 5000, count: 1 },
+    ]);
+    expect(summary.perHour[8]).toEqual({ hour: 8, total: 3, processed: 3, failed: 0, pending: 0 });
+    expect(summary.perNetwork).toEqual([
+      { network: 'MTN', total: 4 },
+      { network: 'Airtel', total: 2 },
+    ]);
+  });
+
   it('answers zeros for a quiet day and 400 for a bad date', async () => {
     const quiet = (await world.app.inject({ method: 'GET', url: `/v1/dashboard/summary?name=${encodeURIComponent(code)}&date=2020-01-01`, headers: admin })).json().results;
     expect(quiet).toMatchObject({ total: 0, successRate: 0, revenue: 0, revenueByLevel: [], perNetwork: [] });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { summarize } from '../../../src/domain/dashboard-summary';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
-import { ok } from '../http';
+import { envelopeJson, sendJson } from '../http';
 import { documented, results } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes } from '../access/transaction-scope';
@@ -21,8 +20,8 @@ export default async function dashboardRoutes(app: FastifyInstance) {
       const { name, date } = await readFilter(request.query);
       const day = date ?? todayInServiceZone();
       const codes = await scopeCodes(app.db, request, name);
-      const stats = await repo.dailyStats({ codes, day });
-      return ok(reply, `Summary for ${day}`, summarize(day, name ?? null, stats));
+      const summaryJson = await repo.dailySummaryJson({ codes, day }, name ?? null);
+      return sendJson(reply, envelopeJson(`Summary for ${day}`, summaryJson));
     },
   );
 }
