@@ -11,11 +11,17 @@
  *   npm run bench:api -- --db NAME             the PostgreSQL database's name (default dialdesk_bench)
  *   npm run bench:api -- --base DIR            also measure the server of another checkout (DIR, with its
  *                                              node_modules) on the same databases in the same run: "before"
+ *   npm run bench:api -- --no-campaigns       the transaction reads alone, without the campaign answers after them
+ *   BENCH_DATABASE_URL='postgres://postgres@localhost/postgres?host=/var/run/postgresql' npm run bench:api
+ *                                              over PostgreSQL's Unix socket (pg and pgbench alike), as a one-box install may
  *   npm run bench:api -- --port N              the servers' ports: N (this checkout's), N+1 (--base's; its
  *                                              bench/api-server.ts must read BENCH_PORT), N+2 (the bare routes)
  *
  * On PostgreSQL, pgbench then runs each endpoint's SQL at the same concurrency: the database's own
- * limit, against which each endpoint's req/s is reported as a share.
+ * limit, against which each endpoint's req/s is reported as a share. PostgreSQL's CPU per request
+ * (its backends' CPU from /proc, the bench's own connection left out) is reported for both, so a
+ * shortfall against pgbench can be told apart: more database work, or the same work sharing the
+ * machine's CPUs with the server and the load generator.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,13 +31,14 @@ import { execFile } from 'node:child_process';
 import type { Result } from 'autocannon';
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
 import { dailySummarySql, filterValues, pageSql, type TransactionFilter } from '../server/src/repositories/transaction-reads';
 import { todayInServiceZone } from '../src/domain/format';
 import { benchCampaigns } from './api-campaigns';
+import { BENCH_APPLICATION, sampleBackendsCpu } from './ingest';
 import { startServer, type ServerProcess } from './server-process';
 
 const args = process.argv.slice(2);
@@ -75,6 +82,10 @@ interface Measured {
   name: string;
   /** The server process's CPU time per request, in ms. */
   cpuMs: number;
+  /** PostgreSQL's backends' CPU time per request, in ms (PostgreSQL on this machine only). */
+  dbCpuMs?: number;
+  /** The load generator's (autocannon's) CPU time per request, in ms. */
+  loadCpuMs?: number;
   rps: number;
   p99: number;
   p50: number;
@@ -89,9 +100,19 @@ interface Run {
   peakRssMb: number;
   /** The same endpoints on the --base checkout's server, measured just before. */
   before?: Measured[];
-  /** pgbench transactions per second of each endpoint's SQL, by endpoint name. */
-  pgbench?: Record<string, number>;
+  /** pgbench of each endpoint's SQL, by endpoint name: transactions per second and PostgreSQL's CPU ms each. */
+  pgbench?: Record<string, PgbenchRun>;
 }
+
+interface PgbenchRun {
+  tps: number;
+  dbCpuMs?: number;
+}
+
+/** Samples the CPU of the database's backends (but the bench's own) while `work` runs; undefined off this machine. */
+type DbCpuSampler = () => Promise<{ stop(): Promise<number | undefined> }>;
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const log = (...parts: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
@@ -149,13 +170,31 @@ function loadRun(url: string, endpoint: Endpoint, headers: Record<string, string
   });
 }
 
-async function measure(server: ServerProcess, endpoint: Endpoint, headers: Record<string, string>): Promise<Measured> {
-  await loadRun(server.url, endpoint, headers, 1); // warm-up: JIT, plans, pool
+/**
+ * The CPU time of this process's children that have ended and been waited for (cutime and cstime
+ * of /proc/self/stat), in ms: across one load run, the load generator's own.
+ */
+function endedChildrenCpuMs(): number {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+/** Warm-up seconds of each endpoint before any is measured: a fresh server's JIT, plans and pool. */
+const WARMUP = option('warmup', 2);
+
+async function measure(server: ServerProcess, endpoint: Endpoint, headers: Record<string, string>, dbCpu?: DbCpuSampler): Promise<Measured> {
+  await loadRun(server.url, endpoint, headers, 1); // this endpoint's plans and caches, right before it
   const cpuBefore = server.cpuMs();
+  const loadBefore = endedChildrenCpuMs();
+  const database = await dbCpu?.();
   const result = await loadRun(server.url, endpoint, headers, DURATION);
+  const dbMs = await database?.stop();
   return {
     name: endpoint.name,
-    cpuMs: Math.round(((server.cpuMs() - cpuBefore) / result.requests.total) * 1000) / 1000,
+    cpuMs: round3((server.cpuMs() - cpuBefore) / result.requests.total),
+    loadCpuMs: round3((endedChildrenCpuMs() - loadBefore) / result.requests.total),
+    ...(dbMs === undefined ? {} : { dbCpuMs: round3(dbMs / result.requests.total) }),
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -196,7 +235,9 @@ async function benchmark(label: string, database: Database, where: Record<string
   /** The mean of two measurements: req/s, latency and CPU averaged. */
   const mean = (a: Measured, b: Measured): Measured => ({
     name: a.name,
-    cpuMs: Math.round(((a.cpuMs + b.cpuMs) / 2) * 1000) / 1000,
+    cpuMs: round3((a.cpuMs + b.cpuMs) / 2),
+    ...(a.dbCpuMs === undefined || b.dbCpuMs === undefined ? {} : { dbCpuMs: round3((a.dbCpuMs + b.dbCpuMs) / 2) }),
+    loadCpuMs: round3(((a.loadCpuMs ?? 0) + (b.loadCpuMs ?? 0)) / 2),
     rps: Math.round((a.rps + b.rps) / 2),
     p50: (a.p50 + b.p50) / 2,
     p99: (a.p99 + b.p99) / 2,
@@ -214,20 +255,30 @@ async function benchmark(label: string, database: Database, where: Record<string
   if (baseDir) fs.cpSync(where.BENCH_DATA_DIR, baseDir, { recursive: true });
   const base = BASE ? await startApp(BASE, baseDir ? { BENCH_DATA_DIR: baseDir } : where) : undefined;
   const app = await startApp(undefined);
+  // PostgreSQL's share of each request, beside the server's: the bench's own pool is left out.
+  const dbUrl = where.BENCH_DATABASE_URL;
+  const pool = dbUrl ? new Pool({ connectionString: dbUrl, max: 1, application_name: BENCH_APPLICATION }) : undefined;
+  const dbCpu: DbCpuSampler | undefined = pool ? () => sampleBackendsCpu(pool, new URL(dbUrl!).pathname.slice(1)) : undefined;
   try {
     pageJson = app.json;
+    // Every endpoint once before any is measured: the first measured would otherwise also pay for the
+    // fresh process's compiling (it cost the first endpoint 0.1 ms of CPU a request).
+    for (const endpoint of endpoints) {
+      if (base) await loadRun(base.server.url, endpoint, base.headers, WARMUP);
+      await loadRun(app.server.url, endpoint, app.headers, WARMUP);
+    }
     if (base) before = [];
     for (const endpoint of endpoints) {
       if (base && before) {
-        const b1 = await measure(base.server, endpoint, base.headers);
-        const a1 = await measure(app.server, endpoint, app.headers);
-        const a2 = await measure(app.server, endpoint, app.headers);
-        const b2 = await measure(base.server, endpoint, base.headers);
+        const b1 = await measure(base.server, endpoint, base.headers, dbCpu);
+        const a1 = await measure(app.server, endpoint, app.headers, dbCpu);
+        const a2 = await measure(app.server, endpoint, app.headers, dbCpu);
+        const b2 = await measure(base.server, endpoint, base.headers, dbCpu);
         before.push(mean(b1, b2));
         measured.push(mean(a1, a2));
         log(label, 'before', JSON.stringify(before[before.length - 1]));
       } else {
-        measured.push(await measure(app.server, endpoint, app.headers));
+        measured.push(await measure(app.server, endpoint, app.headers, dbCpu));
       }
       log(label, JSON.stringify(measured[measured.length - 1]));
     }
@@ -237,19 +288,27 @@ async function benchmark(label: string, database: Database, where: Record<string
     await base?.server.stop();
     if (baseDir) fs.rmSync(baseDir, { recursive: true, force: true });
   }
-  let pgbench: Record<string, number> | undefined;
-  if (where.BENCH_DATABASE_URL) {
-    pgbench = {};
-    for (const endpoint of endpoints) {
-      pgbench[endpoint.name] = await pgbenchTps(where.BENCH_DATABASE_URL, endpoint);
-      log(label, 'pgbench', endpoint.name, pgbench[endpoint.name]);
+  let pgbench: Record<string, PgbenchRun> | undefined;
+  try {
+    if (dbUrl) {
+      pgbench = {};
+      for (const endpoint of endpoints) {
+        const database = await dbCpu!();
+        const run = await pgbenchRun(dbUrl, endpoint);
+        const dbMs = await database.stop();
+        pgbench[endpoint.name] = { tps: run.tps, ...(dbMs === undefined ? {} : { dbCpuMs: round3(dbMs / run.transactions) }) };
+        log(label, 'pgbench', endpoint.name, JSON.stringify(pgbench[endpoint.name]));
+      }
     }
+  } finally {
+    await pool?.end();
   }
 
   const pageFile = path.join(os.tmpdir(), `dialdesk-bench-page-${process.pid}.json`);
   fs.writeFileSync(pageFile, pageJson);
   const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile, ...portOf(2) });
   try {
+    for (const bareRoute of ['/bare', '/bare-string']) await loadRun(bare.url, { name: bareRoute, method: 'GET', path: bareRoute }, {}, WARMUP);
     measured.push(await measure(bare, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
     log(label, JSON.stringify(measured[measured.length - 1]));
     measured.push(await measure(bare, { name: 'bare route, pre-serialized string', method: 'GET', path: '/bare-string' }, {}));
@@ -265,9 +324,10 @@ const dialect = new PgDialect();
 
 /**
  * Runs an endpoint's statement with pgbench, prepared, at the benchmark's concurrency for the same
- * duration; answers transactions per second. Its parameters go in as pgbench variables.
+ * duration; answers transactions per second and how many ran. Its parameters go in as pgbench
+ * variables; a `?host=` of the URL (a Unix socket's folder) is pgbench's host, as it is pg's.
  */
-function pgbenchTps(url: string, endpoint: Endpoint): Promise<number> {
+function pgbenchRun(url: string, endpoint: Endpoint): Promise<{ tps: number; transactions: number }> {
   const { sql: text, params } = dialect.sqlToQuery(endpoint.query!);
   const defines = params.flatMap((param, i) => ['-D', `p${i + 1}=${String(is(param, Placeholder) ? endpoint.values![param.name] : param)}`]);
   const script = path.join(os.tmpdir(), `dialdesk-pgbench-${process.pid}.sql`);
@@ -275,15 +335,16 @@ function pgbenchTps(url: string, endpoint: Endpoint): Promise<number> {
   const literalColons = /'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'/g;
   const body = text.replace(literalColons, `'YYYY-MM-DD"T"HH24' || chr(58) || 'MI' || chr(58) || 'SS.MS"Z"'`);
   fs.writeFileSync(script, `${body.replace(/\s+/g, ' ').replace(/\$(\d+)/g, ':p$1')};\n`);
-  const { hostname, port, username, pathname } = new URL(url);
+  const { hostname, port, username, pathname, searchParams } = new URL(url);
   const argv = ['-n', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION), '-f', script, ...defines];
-  argv.push('-h', hostname, '-p', port || '5432', '-U', username || 'postgres', pathname.slice(1));
+  argv.push('-h', searchParams.get('host') ?? hostname, '-p', port || '5432', '-U', username || 'postgres', pathname.slice(1));
   return new Promise((resolve, reject) => {
     execFile(PGBENCH, argv, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       fs.rmSync(script, { force: true });
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
-      if (error || !tps) reject(error ?? new Error(`pgbench: ${stderr}`));
-      else resolve(Math.round(Number(tps)));
+      const transactions = /number of transactions actually processed: (\d+)/.exec(stdout)?.[1];
+      if (error || !tps || !transactions) reject(error ?? new Error(`pgbench: ${stderr}`));
+      else resolve({ tps: Math.round(Number(tps)), transactions: Number(transactions) });
     });
   });
 }
@@ -324,15 +385,20 @@ function report(runs: Run[]): string {
     lines.push('');
     if (run.before || run.pgbench) {
       lines.push(`#### ${run.label} rows: before and after${run.pgbench ? ', and the database alone (pgbench)' : ''}`, '');
-      lines.push('| endpoint | before req/s | after req/s | after / before | within 5% | before CPU ms/req | after CPU ms/req | pgbench tps | after / pgbench |', '|---|---:|---:|---:|:---:|---:|---:|---:|---:|');
+      lines.push(
+        '| endpoint | before req/s | after req/s | after / before | within 5% | before CPU ms/req | after CPU ms/req | pgbench tps | after / pgbench | server ÷ bare route |',
+        '|---|---:|---:|---:|:---:|---:|---:|---:|---:|---:|',
+      );
+      const bareCpu = byName(run, 'bare route (same 50 rows)')?.cpuMs;
       for (const m of run.measured.filter((x) => !x.name.startsWith('bare'))) {
         const b = run.before?.find((x) => x.name === m.name);
-        const tps = run.pgbench?.[m.name];
+        const tps = run.pgbench?.[m.name]?.tps;
         const ratio = b ? m.rps / b.rps : undefined;
         const cell = (value: number | undefined, text: (v: number) => string) => (value === undefined ? '' : text(value));
-        lines.push(`| ${m.name} | ${cell(b?.rps, String)} | ${m.rps} | ${cell(ratio, (r) => `${(r * 100).toFixed(0)}%`)} | ${cell(ratio, (r) => (r >= 0.95 ? 'yes' : 'NO'))} | ${cell(b?.cpuMs, String)} | ${m.cpuMs} | ${cell(tps, String)} | ${cell(tps, (t) => `${((m.rps / t) * 100).toFixed(0)}%`)} |`);
+        lines.push(`| ${m.name} | ${cell(b?.rps, String)} | ${m.rps} | ${cell(ratio, (r) => `${(r * 100).toFixed(0)}%`)} | ${cell(ratio, (r) => (r >= 0.95 ? 'yes' : 'NO'))} | ${cell(b?.cpuMs, String)} | ${m.cpuMs} | ${cell(tps, String)} | ${cell(tps, (t) => `${((m.rps / t) * 100).toFixed(0)}%`)} | ${cell(bareCpu, (c) => `${(m.cpuMs / c).toFixed(2)}×`)} |`);
       }
       lines.push('');
+      if (run.pgbench) lines.push(...cpuBudget(run), '');
     }
   }
   const small = runs.find((r) => r.label.startsWith('PostgreSQL') && r.rows === SMALL);
@@ -351,6 +417,29 @@ function report(runs: Run[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Where each request's CPU goes, beside pgbench's: the endpoints share the machine's CPUs among the
+ * server, PostgreSQL and the load generator, pgbench among PostgreSQL and its own client. The
+ * machine's CPU-seconds divided by the sum is the rate the box allows for that sum.
+ */
+function cpuBudget(run: Run): string[] {
+  const cpus = os.cpus().length;
+  const lines = [
+    `##### CPU a request, ms (${cpus} CPUs: ${cpus * 1000} CPU-ms a second)`,
+    '',
+    '| endpoint | server | PostgreSQL | load generator | sum | CPU-ms a second ÷ sum | pgbench: PostgreSQL | pgbench: its client and the rest |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const m of run.measured.filter((x) => !x.name.startsWith('bare'))) {
+    const bench = run.pgbench?.[m.name];
+    const sum = m.cpuMs + (m.dbCpuMs ?? 0) + (m.loadCpuMs ?? 0);
+    const rest = bench?.dbCpuMs === undefined ? undefined : (cpus * 1000) / bench.tps - bench.dbCpuMs;
+    const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
+    lines.push(`| ${m.name} | ${ms(m.cpuMs)} | ${ms(m.dbCpuMs)} | ${ms(m.loadCpuMs)} | ${ms(sum)} | ${Math.round((cpus * 1000) / sum)} | ${ms(bench?.dbCpuMs)} | ${ms(rest)} |`);
+  }
+  return lines;
+}
+
 async function main() {
   const loadBefore = os.loadavg()[0];
   const runs: Run[] = [];
@@ -364,7 +453,7 @@ async function main() {
     '',
     `Command: \`${command}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${mb(os.totalmem())} MB memory, Node ${process.version}.`,
     `Load average (1 min) of the machine: ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (other work shares these CPUs).`,
-    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint after a 1 s warm-up, each in its own process, apart from the server, which runs alone in a fresh process (bench/api-server.ts; its peak RSS is its VmHWM).`,
+    `autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint after a warm-up (${WARMUP} s of every endpoint, then 1 s of the endpoint), each in its own process, apart from the server, which runs alone in a fresh process (bench/api-server.ts; its peak RSS is its VmHWM).`,
     `Queries: service code ${CODE} (the busiest), day ${YESTERDAY} (a whole day), page 1 of 50; search by the phone of a recent call; signed in as an admin.`,
     '',
     report(runs),
@@ -373,7 +462,7 @@ async function main() {
   const file = path.join(__dirname, 'RESULTS.md');
   const head = fs.existsSync(file) ? '' : '# Benchmark results\n\n';
   fs.appendFileSync(file, `${head}${section}\n`);
-  await benchCampaigns(args);
+  if (!args.includes('--no-campaigns')) await benchCampaigns(args);
 }
 
 main().catch((error) => {

@@ -231,7 +231,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   let lookup: (sessionId: string, phoneNumber: string) => Promise<string | undefined>;
   let pool: Pool | undefined;
   if ('databaseUrl' in where) {
-    pool = new Pool({ connectionString: where.databaseUrl, max: 2, application_name: 'bench-ingest' });
+    pool = new Pool({ connectionString: where.databaseUrl, max: 2, application_name: BENCH_APPLICATION });
     const bySession = batchedLookup(pool);
     lookup = (sessionId) => bySession(sessionId);
   } else {
@@ -388,6 +388,9 @@ async function followLive(servers: ServerProcess[], count: number, post: (url: s
   };
 }
 
+/** The application_name of the benches' own connections, whose CPU sampleBackendsCpu leaves out. */
+export const BENCH_APPLICATION = 'bench-ingest';
+
 /**
  * The CPU time PostgreSQL's backends for `database` spend from now until `stop()`, sampled every
  * 250 ms so that the backends of a killed instance (gone by the end) and of a restarted one
@@ -426,8 +429,8 @@ export async function sampleBackendsCpu(pool: Pool, database: string) {
  */
 async function backendsCpuMs(pool: Pool, database: string): Promise<Map<number, number> | undefined> {
   const { rows } = await pool.query<{ pid: number }>(
-    `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> 'bench-ingest'`,
-    [database],
+    `select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and application_name <> $2`,
+    [database, BENCH_APPLICATION],
   );
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {

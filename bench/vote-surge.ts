@@ -25,7 +25,7 @@ import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
 import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { signedCallback } from '../server/src/ingestion/callback-signature';
-import { adminQuery, batchedLookup, PG_URL, sampleBackendsCpu } from './ingest';
+import { adminQuery, BENCH_APPLICATION, batchedLookup, PG_URL, sampleBackendsCpu } from './ingest';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { freePort } from '../scripts/free-port';
 import { percentile, sleep, waitTurn } from './measure';
@@ -131,7 +131,7 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     return result;
   };
   // The bench's own connections are named so that their backends are left out of PostgreSQL's CPU.
-  const pool = new Pool({ connectionString: url.toString(), max: 2, application_name: 'bench-ingest' });
+  const pool = new Pool({ connectionString: url.toString(), max: 2, application_name: BENCH_APPLICATION });
   const lookup = batchedLookup(pool);
   const until = measuredFrom + DURATION_S * 1000;
   /** Votes acknowledged in all, and of those started in the measured seconds. */
