@@ -5,41 +5,6 @@
 
 -- Functions
 
-CREATE OR REPLACE FUNCTION public.campaign_recent_votes_apply()
- RETURNS trigger
- LANGUAGE plpgsql
-AS $function$
-DECLARE
-  -- The voters whose counted votes the statement changed (only their keys are filled in).
-  changed campaign_vote_change[];
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    select array_agg(row(c.campaign_key, c.round, c.phone_number, null, null, null, 1)::campaign_vote_change) into changed
-    from new_rows c where c.campaign_key is not null and c.round is not null and c.is_complete;
-  ELSIF TG_OP = 'DELETE' THEN
-    select array_agg(row(c.campaign_key, c.round, c.phone_number, null, null, null, -1)::campaign_vote_change) into changed
-    from old_rows c where c.campaign_key is not null and c.round is not null and c.is_complete;
-  ELSE
-    select array_agg(c.change) into changed from (
-      select row(n.campaign_key, n.round, n.phone_number, null, null, null, 1)::campaign_vote_change as change
-      from new_rows n where n.campaign_key is not null and n.round is not null and n.is_complete and not exists (
-        select 1 from old_rows o where o.id = n.id and o.is_complete
-          and (o.campaign_key, o.round, o.phone_number, o.team_name, o.team_name2, o.created_at)
-            is not distinct from (n.campaign_key, n.round, n.phone_number, n.team_name, n.team_name2, n.created_at))
-      union all
-      select row(o.campaign_key, o.round, o.phone_number, null, null, null, -1)::campaign_vote_change
-      from old_rows o where o.campaign_key is not null and o.round is not null and o.is_complete and not exists (
-        select 1 from new_rows n where n.id = o.id and n.is_complete
-          and (o.campaign_key, o.round, o.phone_number, o.team_name, o.team_name2, o.created_at)
-            is not distinct from (n.campaign_key, n.round, n.phone_number, n.team_name, n.team_name2, n.created_at))) c;
-  END IF;
-  IF changed IS NOT NULL THEN
-    PERFORM campaign_voters_refresh_recent(changed);
-  END IF;
-  RETURN NULL;
-END;
-$function$;
-
 CREATE OR REPLACE FUNCTION public.campaign_vote_counts_apply()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -121,6 +86,9 @@ BEGIN
   group by 1, 2, 3, 4
   order by 1, 2, 3, 4
   on conflict (campaign_key, round, team_name, team_name2, stripe) do update set votes = s.votes + excluded.votes;
+
+  -- The changed voters' 50 newest votes, which their ranking rows carry; their rows exist by now.
+  PERFORM campaign_voters_refresh_recent(changes);
   RETURN NULL;
 END;
 $function$;
@@ -270,9 +238,3 @@ CREATE TRIGGER transactions_votes_delete AFTER DELETE ON public.transactions REF
 CREATE TRIGGER transactions_votes_insert AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_vote_counts_apply();
 
 CREATE TRIGGER transactions_votes_update AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_vote_counts_apply();
-
-CREATE TRIGGER transactions_votes_zz_recent_delete AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_recent_votes_apply();
-
-CREATE TRIGGER transactions_votes_zz_recent_insert AFTER INSERT ON public.transactions REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_recent_votes_apply();
-
-CREATE TRIGGER transactions_votes_zz_recent_update AFTER UPDATE ON public.transactions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION campaign_recent_votes_apply();
