@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import { createDecoder, createSigner } from 'fast-jwt';
 import { attemptLimit } from '../src/auth/attempt-limit';
 import { REFRESH_GRACE_MS, sha256 } from '../src/auth/sessions';
 import { refreshTokens } from '../src/db/schema';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../src/routes/auth';
 import { buildTestWorld, TEST_PASSWORD, type TestWorld } from './helpers';
+
+const decodeJwt = createDecoder() as (token: string) => Record<string, unknown>;
 
 // Argon2 and PGlite are slow on a busy machine; the default 5 s is too tight.
 jest.setTimeout(30_000);
@@ -204,5 +207,29 @@ describe('GET /v1/auth/profile', () => {
     expect((await world.app.inject({ method: 'GET', url: '/v1/auth/profile' })).statusCode).toBe(401);
     const bad = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: { authorization: 'Bearer not.a.jwt' } });
     expect(bad.statusCode).toBe(401);
+  });
+
+  it('takes only a token it signed, unexpired, unaltered, as a Bearer token', async () => {
+    const { headers } = await world.headersFor('agent');
+    const token = headers.authorization.slice('Bearer '.length);
+    const profile = (authorization: string) => world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: { authorization } });
+    const { iat: _iat, exp: _exp, ...claims } = decodeJwt(token);
+    const [head, , signature] = token.split('.');
+    const refused = {
+      'another secret': `Bearer ${createSigner({ key: 'another-secret', expiresIn: 60_000 })(claims)}`,
+      'expired an hour ago': `Bearer ${createSigner({ key: world.jwtSecret, expiresIn: 60_000, clockTimestamp: Date.now() - 3_600_000 })(claims)}`,
+      'no algorithm': `Bearer ${createSigner({ algorithm: 'none' })(claims)}`,
+      'altered claims': `Bearer ${head}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), role: 'superuser' })).toString('base64url')}.${signature}`,
+      'another scheme': `Basic ${token}`,
+      'two tokens': `Bearer ${token} ${token}`,
+      'the token alone': token,
+    };
+    for (const [what, authorization] of Object.entries(refused)) {
+      const response = await profile(authorization);
+      expect({ what, status: response.statusCode, message: response.json().message }).toEqual({ what, status: 401, message: 'Please sign in again' });
+    }
+    // The scheme's case does not matter (RFC 7235), as before.
+    expect((await profile(`bearer ${token}`)).statusCode).toBe(200);
+    expect((await profile(`Bearer ${token}`)).statusCode).toBe(200);
   });
 });
