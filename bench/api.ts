@@ -180,8 +180,12 @@ function endedChildrenCpuMs(): number {
   return (Number(fields[13]) + Number(fields[14])) * 10;
 }
 
-/** Warm-up seconds of each endpoint before any is measured: a fresh server's JIT, plans and pool. */
-const WARMUP = option('warmup', 2);
+/**
+ * Warm-up seconds of each endpoint before any is measured: a fresh server's JIT, plans, pool and
+ * heap. Its CPU a request kept falling for some 20 s of load (0.33, 0.26, 0.24 ms on the failed page
+ * in three 5 s runs one after another), so four endpoints of 5 s each come first.
+ */
+const WARMUP = option('warmup', 5);
 
 async function measure(server: ServerProcess, endpoint: Endpoint, headers: Record<string, string>, dbCpu?: DbCpuSampler): Promise<Measured> {
   await loadRun(server.url, endpoint, headers, 1); // this endpoint's plans and caches, right before it
