@@ -6,7 +6,7 @@ import moment from 'moment-timezone';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../src/domain/category-levels';
 import { COMPACT_ROW_HEIGHT, DRAWN_ROW_SELECTOR } from '../src/components/paged-view';
-import { ADMIN, launchBrowser, listRows, OUTPUT, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, go, launchBrowser, listRows, OUTPUT, screenshot, setColourMode, signIn, startServer, type RunningServer } from './harness';
 
 /**
  * Issue 24, items 5, 6, 7, 9 and 10: the dense desk. Half again as many rows at 1440×900 in
@@ -45,29 +45,6 @@ after(async () => {
   await server?.stop();
 });
 
-/** A client-side route change, as a link click makes it. */
-async function go(page: Page, route: string) {
-  const moved = await page.evaluate((to) => {
-    const from = window.location.pathname;
-    (window as unknown as { leftHeading: Element | null }).leftHeading = document.querySelector('main h1');
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    return window.location.pathname !== from;
-  }, route);
-  // The router keeps the screen being left on show while the next one's code loads (a React
-  // transition): the next screen's own heading is waited for, or a step may act on the old screen
-  // (a slow CI run typed a number into the search being left, /search for /world/cup/search).
-  if (moved) {
-    await page
-      .waitForFunction(() => {
-        const heading = document.querySelector('main h1');
-        return heading !== null && heading !== (window as unknown as { leftHeading: Element | null }).leftHeading;
-      }, undefined, { timeout: 15_000 })
-      .catch(() => undefined);
-  }
-  await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
-}
-
 /** Types yesterday into the list's date field and waits for its rows. */
 async function showYesterday(page: Page) {
   await page.getByRole('textbox', { name: 'Date' }).fill(yesterday.format('MM/DD/YYYY'));
@@ -95,11 +72,6 @@ async function chooseAllCodes(page: Page) {
   await field.press('Home');
   await field.press('Enter');
   await page.waitForFunction(() => (document.querySelector('input[role="combobox"]') as HTMLInputElement | null)?.value === 'All service codes');
-}
-
-async function setColourMode(page: Page, mode: 'Light' | 'Dark') {
-  await go(page, '/settings');
-  await page.getByRole('main').getByRole('button', { name: mode, exact: true }).click();
 }
 
 /** The list's rows wholly inside the window, the page scrolled to its top. */

@@ -123,6 +123,37 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * A client-side route change, as a link click makes it (no reload). The router keeps the screen
+ * being left on show while the next one's code loads (a React transition), so the next screen's own
+ * heading is waited for, or a step may act on the old screen (a slow CI run typed a number into the
+ * search being left, /search for /world/cup/search); then the route overlay's end.
+ */
+export async function go(page: Page, route: string): Promise<void> {
+  const moved = await page.evaluate((to) => {
+    const from = window.location.pathname;
+    (window as unknown as { leftHeading: Element | null }).leftHeading = document.querySelector('main h1');
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    return window.location.pathname !== from;
+  }, route);
+  if (moved) {
+    await page
+      .waitForFunction(() => {
+        const heading = document.querySelector('main h1');
+        return heading !== null && heading !== (window as unknown as { leftHeading: Element | null }).leftHeading;
+      }, undefined, { timeout: 15_000 })
+      .catch(() => undefined);
+  }
+  await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Light or dark, chosen on /settings as a person would (a phone has no settings panel). */
+export async function setColourMode(page: Page, mode: 'Light' | 'Dark'): Promise<void> {
+  await go(page, '/settings');
+  await page.getByRole('main').getByRole('button', { name: mode, exact: true }).click();
+}
+
+/**
  * Chooses a code in the service-code switcher, unless it is shown already. An option reads 'code, category,
  * today's figures' (its text), so it is found by its name's start: '*217*1#' never picks '*217*10#'.
  */

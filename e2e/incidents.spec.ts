@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { playCustomer, type Hop } from '../scripts/simulator';
-import { ADMIN, launchBrowser, OUTPUT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import { ADMIN, go, launchBrowser, OUTPUT, screenshot, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 23, incidents in the browser: the built server with the local payment provider refusing
@@ -71,20 +71,6 @@ async function signedInPage(viewport: { width: number; height: number }): Promis
   await page.waitForURL(`${server.url}/transactions`);
   await page.getByRole('heading', { name: /Transactions for/ }).waitFor();
   return { context, page };
-}
-
-/** A client-side route change, as a link click makes it. */
-async function go(page: Page, route: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, route);
-  await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
-}
-
-async function setColourMode(page: Page, mode: 'Light' | 'Dark') {
-  await go(page, '/settings');
-  await page.getByRole('main').getByRole('button', { name: mode, exact: true }).click();
 }
 
 /** The incidents screen with both its sections loaded. */

@@ -10,7 +10,7 @@ import { buildApp } from '../server/src/app';
 import { ensureFirstAdmin } from '../server/src/bootstrap';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, contents, serviceCodes, transactions } from '../server/src/db/schema';
-import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, signIn } from './harness';
+import { ADMIN, go, launchBrowser, OUTPUT, ROOT, screenshot, setColourMode, signIn } from './harness';
 
 /**
  * Issue 25, money that reconciles, in the browser: the API runs in this process on an in-memory
@@ -98,16 +98,10 @@ async function openScreen(width: number, height: number): Promise<Page> {
 const card = (page: Page, name: RegExp) => page.getByRole('group', { name: 'Rows per kind' }).getByRole('button', { name });
 const rowOf = (page: Page, text: string) => page.locator('[role="row"][data-id], li[data-id]').filter({ hasText: text });
 
-/** Through /settings (a phone has no settings panel), then back to the screen, as a person would: no reload. */
-async function setColourMode(page: Page, mode: 'Light' | 'Dark') {
-  const go = (to: string) =>
-    page.evaluate((path) => {
-      window.history.pushState({}, '', path);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
-  await go('/settings');
-  await page.getByRole('main').getByRole('button', { name: mode, exact: true }).click();
-  await go('/reconciliation');
+/** Light or dark (through /settings), then back to the screen with its counts, as a person would: no reload. */
+async function setColourModeHere(page: Page, mode: 'Light' | 'Dark') {
+  await setColourMode(page, mode);
+  await go(page, '/reconciliation');
   await page.getByRole('heading', { name: 'Reconciliation', level: 1 }).waitFor();
   await card(page, /^Matched/).filter({ hasText: /\d/ }).waitFor();
 }
@@ -181,7 +175,7 @@ test('finance uploads a statement, reads the counts, issues one ticket and sees 
   await rowOf(page, noMoneyRef).getByText(`Reviewed · ${ADMIN.userName}`).waitFor();
 
   // Dark: the screen and both dialogs.
-  await setColourMode(page, 'Dark');
+  await setColourModeHere(page, 'Dark');
   await card(page, /^Ticket, no money/).click();
   await rowOf(page, '256772000333').waitFor();
   await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
@@ -195,7 +189,7 @@ test('finance uploads a statement, reads the counts, issues one ticket and sees 
   await review.waitFor({ state: 'hidden' });
   await card(page, /^Paid, no ticket/).click();
   await rowOf(page, failedRef).waitFor();
-  await setColourMode(page, 'Light');
+  await setColourModeHere(page, 'Light');
   await page.context().close();
   assert.deepEqual(problems, []);
 });
@@ -213,7 +207,7 @@ test('the screen on a 412 px phone, light and dark, with its dialogs', async () 
   await screenshot(page, 'reconciliation-10-phone-review-412');
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Mark reviewed' }).waitFor({ state: 'hidden' });
-  await setColourMode(page, 'Dark');
+  await setColourModeHere(page, 'Dark');
   await card(page, /^Ticket, no money/).click();
   await rowOf(page, '256772000333').waitFor();
   await audit(page, 'dark 412 screen');

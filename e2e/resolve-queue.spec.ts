@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { ADMIN, launchBrowser, listRows, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import { ADMIN, go, launchBrowser, listRows, screenshot, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 23, the support agent's queue: three calls dialled through the USSD door fail (the local
@@ -44,19 +44,6 @@ async function dialFailingCall(phoneNumber: string) {
     });
     assert.ok(response.ok, `USSD hop '${text}' answered ${response.status}`);
   }
-}
-
-/** A client-side route change, as a link click would make it (no reload, the session stays). */
-async function go(target: Page, path: string) {
-  await target.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-async function setColourMode(target: Page, mode: 'Light' | 'Dark') {
-  await go(target, '/settings');
-  await target.getByRole('main').getByRole('button', { name: mode, exact: true }).click();
 }
 
 const rowOf = (target: Page, phone: string): Locator => listRows(target).filter({ hasText: phone });
