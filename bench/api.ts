@@ -39,6 +39,7 @@ import { dailySummarySql, filterValues, pageSql, type TransactionFilter } from '
 import { todayInServiceZone } from '../src/domain/format';
 import { benchCampaigns } from './api-campaigns';
 import { BENCH_APPLICATION, sampleBackendsCpu } from './ingest';
+import { procCpuMs } from './measure';
 import { startServer, type ServerProcess } from './server-process';
 
 const args = process.argv.slice(2);
@@ -170,15 +171,8 @@ function loadRun(url: string, endpoint: Endpoint, headers: Record<string, string
   });
 }
 
-/**
- * The CPU time of this process's children that have ended and been waited for (cutime and cstime
- * of /proc/self/stat), in ms: across one load run, the load generator's own.
- */
-function endedChildrenCpuMs(): number {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) * 10;
-}
+/** This process's ended children's CPU time, in ms: across one load run, the load generator's own. */
+const endedChildrenCpuMs = () => procCpuMs('self', true);
 
 /**
  * Warm-up seconds of each endpoint before any is measured: a fresh server's JIT, plans, pool and

@@ -35,7 +35,7 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, contents, serviceCodes } from '../server/src/db/schema';
 import { startBuiltServer, type ServerProcess } from './server-process';
 import { freePort } from '../scripts/free-port';
-import { percentile, sleep, waitTurn } from './measure';
+import { percentile, procCpuMs, sleep, waitTurn } from './measure';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
@@ -435,9 +435,7 @@ async function backendsCpuMs(pool: Pool, database: string): Promise<Map<number, 
   const cpu = new Map<number, number>();
   for (const { pid } of rows) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      cpu.set(pid, procCpuMs(pid));
     } catch (error) {
       // Gone since the query (a killed instance's backend); unreadable /proc altogether: undefined.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;

@@ -1,3 +1,18 @@
+import fs from 'node:fs';
+
+/**
+ * CPU time (user and system) of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms): its
+ * own, or with `endedChildren` that of its children that ended and were waited for (cutime, cstime).
+ * Throws where the process is gone (ENOENT) or /proc cannot be read.
+ */
+export function procCpuMs(pid: number | 'self', endedChildren = false): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields 14 and 15 (utime, stime), or 16 and 17 (cutime, cstime), after the command's parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const first = endedChildren ? 13 : 11;
+  return (Number(fields[first]) + Number(fields[first + 1])) * 10;
+}
+
 /** The p-th percentile of the values (NaN for none). */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;

@@ -26,6 +26,7 @@ import { openDatabase } from '../server/src/db/client';
 import { freePort } from '../scripts/free-port';
 import { adminQuery, killAll, PG_URL, runOnce, table, type Run } from './ingest';
 import { PGBOUNCER, startPgBouncer } from '../scripts/pgbouncer';
+import { procCpuMs } from './measure';
 import { startServer } from './server-process';
 import { voteSurge } from './vote-surge';
 
@@ -94,9 +95,7 @@ select t.id from transactions t where t.payment_ref = ('pgb-' || :client_id::tex
     const { rows } = await client.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and application_name = 'pgbench'`, [DB_NAME]);
     return rows.map(({ pid }) => {
       try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return [pid, (Number(fields[11]) + Number(fields[12])) * 10] as const;
+        return [pid, procCpuMs(pid)] as const;
       } catch {
         return [pid, 0] as const;
       }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { procCpuMs } from './measure';
 
 export interface ServerProcess {
   url: string;
@@ -55,12 +56,7 @@ function startProcess(args: string[], env: Record<string, string>, root: string,
       resolve({
         url: `http://127.0.0.1:${port}`,
         peakRssMb: () => Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
-        cpuMs: () => {
-          // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
-          const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          return (Number(fields[11]) + Number(fields[12])) * 10;
-        },
+        cpuMs: () => procCpuMs(child.pid!),
         stop: () => {
           child.kill('SIGTERM');
           return exited;
