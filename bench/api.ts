@@ -86,7 +86,7 @@ interface Measured {
   /** PostgreSQL's backends' CPU time per request, in ms (PostgreSQL on this machine only). */
   dbCpuMs?: number;
   /** The load generator's (autocannon's) CPU time per request, in ms. */
-  loadCpuMs?: number;
+  loadCpuMs: number;
   rps: number;
   p99: number;
   p50: number;
@@ -235,7 +235,7 @@ async function benchmark(label: string, database: Database, where: Record<string
     name: a.name,
     cpuMs: round3((a.cpuMs + b.cpuMs) / 2),
     ...(a.dbCpuMs === undefined || b.dbCpuMs === undefined ? {} : { dbCpuMs: round3((a.dbCpuMs + b.dbCpuMs) / 2) }),
-    loadCpuMs: round3(((a.loadCpuMs ?? 0) + (b.loadCpuMs ?? 0)) / 2),
+    loadCpuMs: round3((a.loadCpuMs + b.loadCpuMs) / 2),
     rps: Math.round((a.rps + b.rps) / 2),
     p50: (a.p50 + b.p50) / 2,
     p99: (a.p99 + b.p99) / 2,
@@ -259,8 +259,7 @@ async function benchmark(label: string, database: Database, where: Record<string
   const dbCpu: DbCpuSampler | undefined = pool ? () => sampleBackendsCpu(pool, new URL(dbUrl!).pathname.slice(1)) : undefined;
   try {
     pageJson = app.json;
-    // Every endpoint once before any is measured: the first measured would otherwise also pay for the
-    // fresh process's compiling (it cost the first endpoint 0.1 ms of CPU a request).
+    // Every endpoint before any is measured (WARMUP says why).
     for (const endpoint of endpoints) {
       if (base) await loadRun(base.server.url, endpoint, base.headers, WARMUP);
       await loadRun(app.server.url, endpoint, app.headers, WARMUP);
@@ -430,7 +429,7 @@ function cpuBudget(run: Run): string[] {
   ];
   for (const m of run.measured.filter((x) => !x.name.startsWith('bare'))) {
     const bench = run.pgbench?.[m.name];
-    const sum = m.cpuMs + (m.dbCpuMs ?? 0) + (m.loadCpuMs ?? 0);
+    const sum = m.cpuMs + (m.dbCpuMs ?? 0) + m.loadCpuMs;
     const rest = bench?.dbCpuMs === undefined ? undefined : (cpus * 1000) / bench.tps - bench.dbCpuMs;
     const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
     lines.push(`| ${m.name} | ${ms(m.cpuMs)} | ${ms(m.dbCpuMs)} | ${ms(m.loadCpuMs)} | ${ms(sum)} | ${Math.round((cpus * 1000) / sum)} | ${ms(bench?.dbCpuMs)} | ${ms(rest)} |`);
