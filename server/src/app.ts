@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
+import { DEFAULT_SERVICE_CURRENCY } from '../../src/domain/reconciliation';
 import type { Db } from './db/client';
 import { ingestion } from './ingestion/ingestion';
 import { inProcessChangeFeed, postgresChangeFeed } from './live/change-feed';
@@ -50,6 +51,8 @@ export interface AppDeps {
   jwtSecret: string;
   /** The service's time zone (TZ_NAME), for days, daily counts and the SPA's display. */
   timeZone?: string;
+  /** The ISO 4217 code the service sells in (SERVICE_CURRENCY, default UGX): statement lines in another are never matched. */
+  serviceCurrency?: string;
   /** Outbound adapters; the payment provider may be made with the settlement it hands its own decisions to. */
   providers?: Partial<Omit<Providers, 'payment'>> & { payment?: PaymentProvider | PaymentProviderFactory };
   /** Folder of the built SPA; served with a fallback to index.html when it exists. */
@@ -193,7 +196,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignListsRoutes);
   await app.register(campaignRankingsRoutes);
   await app.register(campaignVotesRoutes);
-  await app.register(reconciliationRoutes);
+  await app.register(reconciliationRoutes, { serviceCurrency: (deps.serviceCurrency ?? DEFAULT_SERVICE_CURRENCY).toUpperCase() });
 
   // index.html carries the service's zone for the SPA (templated once, answered from memory).
   await app.register(webPlugin, { webRoot: deps.webRoot, transformIndex: (html) => withServiceTimeZone(html, timeZone) });

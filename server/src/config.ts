@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
+import { DEFAULT_SERVICE_CURRENCY } from '../../src/domain/reconciliation';
 import { DEFAULT_INCIDENT_SETTINGS, type IncidentSettings } from './live/incident-detector';
 import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
 
@@ -15,6 +16,8 @@ export interface Config {
   adminUserName: string;
   adminPassword?: string;
   timeZone: string;
+  /** SERVICE_CURRENCY: the ISO 4217 code the service sells in; a provider statement's line in another is never matched. */
+  serviceCurrency: string;
   seedDemo: boolean;
   jwtSecret: string;
   smsProvider: string;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUserName: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     timeZone: timeZone(env.TZ_NAME),
+    serviceCurrency: serviceCurrency(env.SERVICE_CURRENCY),
     seedDemo: (env.SEED_DEMO ?? (databaseUrl ? '0' : '1')) === '1',
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     smsProvider: env.SMS_PROVIDER ?? 'local',
@@ -105,6 +109,13 @@ function timeZone(value: string | undefined): string {
   if (!value) return DEFAULT_SERVICE_TIME_ZONE;
   if (!isTimeZone(value)) throw new Error(`TZ_NAME ${value} is not a time zone name (for example Africa/Kampala)`);
   return value;
+}
+
+/** SERVICE_CURRENCY, refused at start unless it is a three-letter code: every statement line would be a mismatch otherwise. */
+function serviceCurrency(value: string | undefined): string {
+  if (!value) return DEFAULT_SERVICE_CURRENCY;
+  if (!/^[A-Za-z]{3}$/.test(value)) throw new Error(`SERVICE_CURRENCY ${value} is not a three-letter ISO 4217 code (for example UGX)`);
+  return value.toUpperCase();
 }
 
 function positiveNumber(value: string | undefined, fallback: number): number {

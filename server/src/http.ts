@@ -72,7 +72,7 @@ let exportTurn: Promise<unknown> = Promise.resolve();
  * after the requests already waiting have started (setImmediate runs after pending I/O), so
  * however many exports run, a USSD hop's query waits behind one chunk at most (DESIGN §4).
  */
-function inTurn<T>(work: () => Promise<T>): Promise<T> {
+export function inTurn<T>(work: () => Promise<T>): Promise<T> {
   const turn = exportTurn.then(() => new Promise((resolve) => setImmediate(resolve))).then(work);
   exportTurn = turn.catch(() => undefined);
   return turn;

@@ -21,6 +21,7 @@ async function main() {
     db: database.db,
     jwtSecret: config.jwtSecret,
     timeZone: config.timeZone,
+    serviceCurrency: config.serviceCurrency,
     webRoot: config.webRoot,
     publicUrl: config.publicUrl,
     allowedHosts: config.allowedHosts,

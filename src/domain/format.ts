@@ -39,6 +39,35 @@ function parts(format: Intl.DateTimeFormat, date: Date): Record<string, string> 
   return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `zone`'s clock is ahead of UTC at the instant `utcMs`, in ms (+3 h in Kampala). */
+export function zoneOffsetMs(utcMs: number, zone: string): number {
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    offsetFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((part) => [part.type, Number(part.value)]));
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(utcMs / 1000) * 1000;
+}
+
+/**
+ * An instant as ISO 8601 on the service zone's clock with its offset ('2026-05-01T13:15:00+03:00'):
+ * the time the screens show, and still one instant for a program that reads it. '' when not a time.
+ */
+export function isoInZone(iso: string | null | undefined, zone = serviceTimeZone()): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(ms)) return '';
+  const offset = zoneOffsetMs(ms, zone);
+  const wall = new Date(ms + offset).toISOString();
+  const clock = wall.endsWith('.000Z') ? wall.slice(0, 19) : wall.slice(0, 23);
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  return `${clock}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** SPEC §9: 'DD MMMM YYYY' with 12-hour time and am/pm, in the service's zone. */
 export function formatDateTime(iso: string | null | undefined, zone = serviceTimeZone()): string {
   if (!iso) return 'N/A';
@@ -106,6 +135,9 @@ const SHARE = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFraction
 
 /** A count with a thousands separator ('1,234 calls'). */
 export const formatCount = (value: number): string => COUNT.format(value);
+
+/** A count and its noun, singular for one ('1 line', '2,500 lines'). */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** A share from 0 to 1 as a percentage to one decimal ('12.5%'). */
 export const formatShare = (share: number): string => SHARE.format(share);

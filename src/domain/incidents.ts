@@ -1,4 +1,4 @@
-import { formatCount, formatShare } from './format';
+import { formatCount, formatShare, plural } from './format';
 
 /**
  * Incidents (issue 23, DESIGN §7): trouble the server notices by itself, opened once and closed
@@ -38,8 +38,6 @@ const numberOf = (figures: IncidentFigures, name: string): number | undefined =>
   const value = figures[name];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Every figure as 'name: value', for figures a kind's sentence does not know (a newer server). */
 const rawFigures = (figures: IncidentFigures) =>

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import type { Transaction, UserRef } from './entities';
-import { text } from './schemas/text';
+import { isoInZone } from './format';
+import { flag, text } from './schemas/text';
 import { csvLine } from './transaction-csv';
 import { transactionStatus } from './transaction-status';
 
@@ -9,7 +10,7 @@ import { transactionStatus } from './transaction-status';
  * statement's lines and the SPA that shows them. Each line (and each paid call the statement left
  * out) is one row of one kind.
  */
-export const RECONCILIATION_KINDS = ['matched', 'paidNoTicket', 'ticketNoMoney', 'amountMismatch', 'unknownReference'] as const;
+export const RECONCILIATION_KINDS = ['matched', 'paidNoTicket', 'ticketNoMoney', 'amountMismatch', 'currencyMismatch', 'unknownReference'] as const;
 
 export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
 
@@ -18,6 +19,7 @@ export const RECONCILIATION_KIND_LABELS: Record<ReconciliationKind, string> = {
   paidNoTicket: 'Paid, no ticket',
   ticketNoMoney: 'Ticket, no money',
   amountMismatch: 'Amount mismatch',
+  currencyMismatch: 'Currency mismatch',
   unknownReference: 'Unknown reference',
 };
 
@@ -27,6 +29,7 @@ export const RECONCILIATION_KIND_HELP: Record<ReconciliationKind, string> = {
   paidNoTicket: 'The statement says SUCCESSFUL but the call is failed or pending: the customer paid and got no ticket',
   ticketNoMoney: 'The call is processed but the statement says FAILED, or has no line for it although it settled within the statement’s period',
   amountMismatch: 'The statement says SUCCESSFUL for another amount than the call’s price',
+  currencyMismatch: 'The statement’s line is in another currency than the service’s: never matched, whatever its amount',
   unknownReference: 'No call has this reference',
 };
 
@@ -38,6 +41,14 @@ export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];
 
 export const STATEMENT_STATUSES = ['SUCCESSFUL', 'FAILED'] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
+/** The currency the service sells in when SERVICE_CURRENCY is not set. */
+export const DEFAULT_SERVICE_CURRENCY = 'UGX';
+
+/** A statement whose lines span more than this many days is refused unless its period is declared at upload. */
+export const STATEMENT_MAX_SPAN_DAYS = 31;
+/** The longest period an upload may declare: a quarter's statement. */
+export const DECLARED_PERIOD_MAX_DAYS = 92;
 
 /** The largest statement file taken (a month of a busy service is a few MB). */
 export const STATEMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -59,12 +70,17 @@ export interface ReconciliationStatement {
   createdAt: string;
   /** Lines read from the file (its header not counted). */
   lines: number;
-  /** The earliest and latest completedAt of its lines. */
+  /** The earliest and latest completedAt of its lines, or the days declared at upload (`periodDeclared`). */
   periodFrom: string;
   periodTo: string;
+  periodDeclared: boolean;
   counts: ReconciliationCounts;
   /** Rows of the two kinds staff act on that nobody has acted on yet. */
   open: { paidNoTicket: number; ticketNoMoney: number };
+  /** Set once a manager voided it: out of the default list, and no longer vouching for any call's payment. */
+  voidedAt: string | null;
+  voidedBy: UserRef | null;
+  voidReason: string | null;
 }
 
 /** One row of a statement: a line of the file, or a paid call the file has no line for (`line` null). */
@@ -94,9 +110,65 @@ export const REVIEW_NOTE_MAX = 500;
 
 /** 'Mark reviewed': why the ticket without money is in order, or what was done about it. */
 export const reviewRowSchema = yup.object({
-  note: text(REVIEW_NOTE_MAX, { multiline: true }).trim().required('Please write a note'),
+  note: text(REVIEW_NOTE_MAX, { multiline: true, plainDirection: true }).trim().required('Please write a note'),
 });
 export type ReviewRowInput = yup.InferType<typeof reviewRowSchema>;
+
+export const VOID_REASON_MAX = 500;
+
+/** 'Void': why the statement no longer counts (the wrong file, the wrong period, replaced by the provider). */
+export const voidStatementSchema = yup.object({
+  reason: text(VOID_REASON_MAX, { multiline: true, plainDirection: true }).trim().required('Please say why the statement is voided'),
+});
+export type VoidStatementInput = yup.InferType<typeof voidStatementSchema>;
+
+/** The statements list: the standing ones, or with `?voided=true` the voided ones. */
+export const statementListQuerySchema = yup.object({
+  voided: flag().optional(),
+});
+
+const DAY_MESSAGE = 'Must be a day, YYYY-MM-DD, between 2000 and 2100';
+
+/** A calendar day 'YYYY-MM-DD' that exists, within the years a statement may cover. */
+function isStatementDay(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = m.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Days from one 'YYYY-MM-DD' to another, both counted. */
+export const daysCovered = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+const statementDay = () => text(10).test('day', DAY_MESSAGE, isStatementDay);
+
+/**
+ * The upload's declared period (`?periodFrom=&periodTo=`, days in the service's zone, both counted):
+ * both or neither, in order, at most DECLARED_PERIOD_MAX_DAYS. Without it the period is the lines' span.
+ */
+export const statementUploadQuerySchema = yup.object({
+  periodFrom: statementDay()
+    .optional()
+    .test('both', 'Give periodTo as well', function both(value) {
+      return value === undefined || this.parent.periodTo !== undefined;
+    }),
+  periodTo: statementDay()
+    .optional()
+    .test('both', 'Give periodFrom as well', function both(value) {
+      return value === undefined || this.parent.periodFrom !== undefined;
+    })
+    .test('order', 'Must not be before periodFrom', function order(value) {
+      const from = this.parent.periodFrom as string | undefined;
+      return value === undefined || from === undefined || !isStatementDay(from) || from <= value;
+    })
+    .test('span', `A declared period covers at most ${DECLARED_PERIOD_MAX_DAYS} days`, function span(value) {
+      const from = this.parent.periodFrom as string | undefined;
+      return value === undefined || from === undefined || !isStatementDay(from) || from > value || daysCovered(from, value) <= DECLARED_PERIOD_MAX_DAYS;
+    }),
+});
+export type StatementUploadQuery = yup.InferType<typeof statementUploadQuerySchema>;
 
 /** The statements list and a statement's rows: `?kind=` picks one kind. */
 export const statementRowsQuerySchema = yup.object({
@@ -105,7 +177,7 @@ export const statementRowsQuerySchema = yup.object({
     .oneOf([...RECONCILIATION_KINDS, undefined], 'Invalid kind'),
 });
 
-/** The file name kept with an upload: its last path part, without control characters, at most 200 characters. */
+/** The file name kept with an upload: its last path part, without control characters, at most 200 characters (direction controls are refused before). */
 export function statementFileName(raw: string | undefined): string | null {
   if (!raw) return null;
   // eslint-disable-next-line no-control-regex -- control characters are what is dropped
@@ -123,15 +195,16 @@ const ROW_EXPORT_COLUMNS: readonly [string, (row: ReconciliationRow) => string][
   ['Amount', (row) => (row.amount === null ? '' : String(row.amount))],
   ['Currency', (row) => row.currency ?? ''],
   ['Status', (row) => row.status ?? ''],
-  ['Completed at', (row) => row.completedAt ?? ''],
+  // Times on the service zone's clock, as the screen shows them, with the offset that makes each one instant.
+  ['Completed at', (row) => isoInZone(row.completedAt)],
   ['Call status', rowStatus],
   ['Call amount', (row) => (row.transaction?.amount === null || row.transaction?.amount === undefined ? '' : String(row.transaction.amount))],
   ['Service code', (row) => row.transaction?.name ?? ''],
   ['From', (row) => row.transaction?.phoneNumber ?? ''],
-  ['Call time', (row) => row.transaction?.createdAt ?? ''],
+  ['Call time', (row) => isoInZone(row.transaction?.createdAt)],
   ['Action', (row) => (row.action ? RECONCILIATION_ACTION_LABELS[row.action] : '')],
   ['By', (row) => row.actionBy?.userName ?? ''],
-  ['At', (row) => row.actionAt ?? ''],
+  ['At', (row) => isoInZone(row.actionAt)],
   ['Note', (row) => row.note ?? ''],
 ];
 

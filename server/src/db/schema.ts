@@ -425,8 +425,10 @@ export const incidents = pgTable(
 
 /**
  * A payment provider's statement as finance uploaded it (DESIGN §7): one row per file, known by
- * the hash of its bytes so the same file twice is one statement. `counts` are its rows per kind,
- * fixed when it is read (what staff do later shows on the rows, not in the kinds).
+ * the hash of its bytes so the same file twice is one statement (while it stands: a voided one's
+ * file may be uploaded again). `counts` are its rows per kind, fixed when it is read (what staff do
+ * later shows on the rows, not in the kinds). Its rows are written in batches, so it is only shown
+ * once `importedAt` is set.
  */
 export const reconciliationStatements = pgTable(
   'reconciliation_statements',
@@ -438,11 +440,16 @@ export const reconciliationStatements = pgTable(
     lines: integer('lines').notNull(),
     periodFrom: timestamp('period_from', { withTimezone: true }).notNull(),
     periodTo: timestamp('period_to', { withTimezone: true }).notNull(),
+    periodDeclared: boolean('period_declared').notNull().default(false),
     counts: jsonb('counts').$type<ReconciliationCounts>().notNull(),
     createdAt: createdAt(),
+    importedAt: timestamp('imported_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedById: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason'),
   },
   (t) => [
-    uniqueIndex('reconciliation_statements_content_hash_key').on(t.contentHash),
+    uniqueIndex('reconciliation_statements_content_hash_key').on(t.contentHash).where(sql`${t.voidedAt} is null`),
     index('reconciliation_statements_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

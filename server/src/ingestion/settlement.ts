@@ -1,5 +1,5 @@
 import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import type { PaymentDecision } from '../providers/payment';
 import { transactionEvent, transactionEventsRepository, type NewTransactionEvent } from '../repositories/transaction-events-repository';
 import { transactionsRepository, type SettledValues, type SettlementCall } from '../repositories/transactions-repository';
@@ -62,6 +62,11 @@ export interface StatementPayment {
 
 export type ReconcileResult = { result: 'reconciled'; transactionId: string } | { result: 'already_processed'; transactionId: string } | { result: 'unknown' };
 
+export interface ReconcileOptions {
+  /** A write that must commit with the settlement or not at all (the statement row marked issued); it runs even when the call was processed already. */
+  alongside?: (tx: DbOrTx) => Promise<unknown>;
+}
+
 /**
  * The one place a pending payment becomes processed or failed (DESIGN §6), used by the payment
  * callback, the providers that decide by themselves, a refused payment request and the sweeper.
@@ -119,14 +124,18 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
    * line, and its ticket SMS is sent once. The only settlement that may take back a failure: the
    * statement is the provider's own record of the money, where a callback or poll was a message about
    * it. A call already processed (by a click before, a late callback) changes nothing and sends nothing.
+   * `alongside` commits in the same transaction as the settlement; the ticket goes once both have.
    */
-  async function reconcile(payment: StatementPayment): Promise<ReconcileResult> {
+  async function reconcile(payment: StatementPayment, { alongside }: ReconcileOptions = {}): Promise<ReconcileResult> {
     const call = await repo.findForSettlement(payment.reference);
     if (!call) return { result: 'unknown' };
-    if (call.isComplete) return { result: 'already_processed', transactionId: call.id };
     const ticket = ticketOf(call);
     const event = transactionEvent.reconciled({ transactionId: call.id, ...payment });
-    const settled = await repo.settleReconciled(payment.reference, paidValues(ticket), event);
+    const settled = await db.transaction(async (tx) => {
+      const done = call.isComplete ? undefined : await repo.settleReconciled(payment.reference, paidValues(ticket), event, tx);
+      await alongside?.(tx);
+      return done;
+    });
     if (!settled) return { result: 'already_processed', transactionId: call.id };
     if (call.campaignKey) hear.onVoteCounted(call.campaignKey);
     hear.onCallChanged(settled.id);

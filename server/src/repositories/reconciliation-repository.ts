@@ -1,32 +1,34 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReconciliationAction, ReconciliationKind, ReconciliationRow, ReconciliationStatement } from '../../../src/domain/reconciliation';
-import type { Db } from '../db/client';
+import { RECONCILIATION_KINDS, type ReconciliationAction, type ReconciliationCounts, type ReconciliationKind, type ReconciliationRow, type ReconciliationStatement } from '../../../src/domain/reconciliation';
+import type { Db, DbOrTx } from '../db/client';
 import { categories, reconciliationRows as r, reconciliationStatements as s, transactions as t, users } from '../db/schema';
-import type { ReadStatement } from '../reconciliation/statement-csv';
+import type { ReadStatement, StatementLine } from '../reconciliation/statement-csv';
 import { transactionEvent, transactionEventsRepository } from './transaction-events-repository';
 import { isoTime, transactionColumns } from './transaction-reads';
 
 /**
  * The provider statements finance uploads and their rows (DESIGN §7), the only writer of
- * reconciliation_statements and reconciliation_rows. A statement is read once: its lines are sorted
- * into kinds against the calls as they are at upload, in one transaction; what staff then do shows
- * on the rows (`action`), and on the calls' timelines.
+ * reconciliation_statements and reconciliation_rows. A statement is written in steps the import
+ * workflow (reconciliation/statement-import.ts) runs in turns: begun hidden, its rows added batch by
+ * batch, shown once finished. Its lines are sorted into kinds against the calls as they are then;
+ * what staff do later shows on the rows (`action`), and on the calls' timelines.
  */
 
 /** Rows of a plain SQL text, whichever driver is underneath (both answer `{ rows }`). */
-async function rowsOf<Row>(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], query: SQL): Promise<Row[]> {
+async function rowsOf<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-const userRef = (id: SQL | typeof s.uploadedById | typeof r.actionById) =>
+const userRef = (id: SQL | typeof s.uploadedById | typeof s.voidedById | typeof r.actionById) =>
   sql`(select json_build_object('_id', ${users.id}, 'userName', ${users.userName}) from ${users} where ${users.id} = ${id})`;
 
 /** A statement as the API answers it (`ReconciliationStatement`), with its rows still to act on counted. */
 const STATEMENT_JSON = sql`${s.id} as "_id", ${s.fileName} as "fileName", ${userRef(s.uploadedById)} as "uploadedBy",
   ${isoTime(s.createdAt)} as "createdAt", ${s.lines} as lines, ${isoTime(s.periodFrom)} as "periodFrom", ${isoTime(s.periodTo)} as "periodTo",
-  ${s.counts} as counts,
+  ${s.periodDeclared} as "periodDeclared", ${s.counts} as counts,
   (select json_build_object('paidNoTicket', count(*) filter (where ${r.kind} = 'paidNoTicket'), 'ticketNoMoney', count(*) filter (where ${r.kind} = 'ticketNoMoney'))
-     from ${r} where ${r.statementId} = ${s.id} and ${r.action} is null and ${r.kind} in ('paidNoTicket', 'ticketNoMoney')) as open`;
+     from ${r} where ${r.statementId} = ${s.id} and ${r.action} is null and ${r.kind} in ('paidNoTicket', 'ticketNoMoney')) as open,
+  ${isoTime(s.voidedAt)} as "voidedAt", ${userRef(s.voidedById)} as "voidedBy", ${s.voidReason} as "voidReason"`;
 
 /** A row as the API answers it (`ReconciliationRow`), with its call as the lists show it now. */
 const ROW_JSON = sql`${r.id} as "_id", ${r.kind} as kind, ${r.line} as line, ${r.reference} as reference, ${r.amount}::float8 as amount,
@@ -36,11 +38,25 @@ const ROW_JSON = sql`${r.id} as "_id", ${r.kind} as kind, ${r.line} as line, ${r
 
 const kindFilter = (kind: ReconciliationKind | undefined) => (kind ? sql` and ${r.kind} = ${kind}` : sql``);
 
+/** A statement whose rows are all written; one still being imported is nobody's to see. */
+const imported = sql`${s.importedAt} is not null`;
+
+/** A paid call a statement has no line for, as the walk over the calls finds it. */
+export type UnlistedCall = { id: string; reference: string; settledAt: string };
+
+/** Rows per kind as a batch inserted them. */
+async function countsOf(db: DbOrTx, insertReturningKind: SQL): Promise<Partial<ReconciliationCounts>> {
+  const rows = await rowsOf<{ kind: ReconciliationKind; n: number }>(db, sql`with inserted as (${insertReturningKind}) select kind, count(*)::int as n from inserted group by kind`);
+  return Object.fromEntries(rows.map((row) => [row.kind, Number(row.n)]));
+}
+
 /** What acting on a row needs of it and of its statement. */
 export interface RowToActOn {
   id: string;
   statementId: string;
   fileName: string | null;
+  /** Set when its statement was voided: its rows are no longer acted on. */
+  voidedAt: string | null;
   kind: ReconciliationKind;
   line: number | null;
   reference: string;
@@ -50,34 +66,50 @@ export interface RowToActOn {
   action: ReconciliationAction | null;
 }
 
+/** A statement of the same bytes that stands already: imported, still importing, or left half-imported long ago. */
+export type ExistingStatement = { id: string; imported: boolean; abandoned: boolean };
+
+export const emptyCounts = (): ReconciliationCounts => Object.fromEntries(RECONCILIATION_KINDS.map((kind) => [kind, 0])) as ReconciliationCounts;
+
 export function reconciliationRepository(db: Db) {
   return {
     /**
-     * Writes a statement and its rows in one transaction, or answers the statement already made of
-     * the same bytes (`created` false; the file is not counted twice). Each line is matched to the call
-     * of its reference and given its kind; then each processed call that settled within the statement's
-     * period with no line here, and no SUCCESSFUL line in any statement, is a 'ticketNoMoney' row.
+     * Starts a statement, hidden until `finishImport`, or answers the standing one made of the same
+     * bytes (the file is not counted twice). A statement begun `abandonAfter` ago and never finished
+     * was left by a process that stopped; it is reported so the upload may take its place.
      */
-    async importStatement(read: ReadStatement, upload: { fileName: string | null; uploadedById: string }): Promise<{ id: string; created: boolean }> {
-      return db.transaction(async (tx) => {
-        const [created] = await rowsOf<{ id: string }>(
-          tx,
-          sql`insert into ${s} (content_hash, file_name, uploaded_by, lines, period_from, period_to, counts)
-            values (${read.hash}, ${upload.fileName}, ${upload.uploadedById}, ${read.lines.length}, ${read.periodFrom}, ${read.periodTo}, '{}')
-            on conflict (content_hash) do nothing returning id`,
-        );
-        if (!created) {
-          const [existing] = await rowsOf<{ id: string }>(tx, sql`select id from ${s} where content_hash = ${read.hash}`);
-          return { id: existing.id, created: false };
-        }
-        const id = created.id;
-        // One JSON text for every line: one parameter whatever the size, read by PostgreSQL in one pass.
-        const lines = JSON.stringify(read.lines.map((l) => [l.line, l.reference, l.amount, l.currency, l.status, l.completedAt]));
-        await tx.execute(sql`
-          insert into ${r} (statement_id, kind, line, reference, amount, currency, status, completed_at, transaction_id)
-          select ${id}::uuid,
+    async beginImport(read: ReadStatement, upload: { fileName: string | null; uploadedById: string }, abandonAfter = '10 minutes'): Promise<{ created: string } | { existing: ExistingStatement | undefined }> {
+      const [created] = await rowsOf<{ id: string }>(
+        db,
+        sql`insert into ${s} (content_hash, file_name, uploaded_by, lines, period_from, period_to, period_declared, counts)
+          values (${read.hash}, ${upload.fileName}, ${upload.uploadedById}, ${read.lines.length}, ${read.periodFrom}, ${read.periodTo}, ${read.periodDeclared}, '{}')
+          on conflict (content_hash) where voided_at is null do nothing returning id`,
+      );
+      if (created) return { created: created.id };
+      const [existing] = await rowsOf<ExistingStatement>(
+        db,
+        sql`select id, imported_at is not null as imported, (imported_at is null and created_at < now() - ${abandonAfter}::interval) as abandoned
+          from ${s} where content_hash = ${read.hash} and voided_at is null`,
+      );
+      // Undefined when it was voided or dropped in between: the caller begins again.
+      return { existing };
+    },
+
+    /**
+     * Adds a batch of a statement's lines, each matched to the call of its reference and given its
+     * kind: a line in another currency than the service's is never matched, whatever its amount.
+     * Answers the rows per kind it added.
+     */
+    async addLines(statementId: string, lines: StatementLine[], serviceCurrency: string): Promise<Partial<ReconciliationCounts>> {
+      // One JSON text for the batch: one parameter whatever its size, read by PostgreSQL in one pass.
+      const json = JSON.stringify(lines.map((l) => [l.line, l.reference, l.amount, l.currency, l.status, l.completedAt]));
+      return countsOf(
+        db,
+        sql`insert into ${r} (statement_id, kind, line, reference, amount, currency, status, completed_at, transaction_id)
+          select ${statementId}::uuid,
             case
               when t.id is null then 'unknownReference'
+              when l.currency <> ${serviceCurrency} then 'currencyMismatch'
               when l.status = 'SUCCESSFUL' and t.amount is distinct from l.amount then 'amountMismatch'
               when l.status = 'SUCCESSFUL' and not t.is_complete then 'paidNoTicket'
               when l.status = 'FAILED' and t.is_complete then 'ticketNoMoney'
@@ -86,61 +118,98 @@ export function reconciliationRepository(db: Db) {
             l.line, l.reference, l.amount, l.currency, l.status, l.completed_at, t.id
           from (
             select (e->>0)::int as line, e->>1 as reference, (e->>2)::numeric as amount, e->>3 as currency, e->>4 as status, (e->>5)::timestamptz as completed_at
-            from json_array_elements(${lines}::json) as e
+            from json_array_elements(${json}::json) as e
           ) l
           left join transactions t on t.payment_ref = l.reference
-          order by l.line`);
-        await tx.execute(sql`
-          insert into ${r} (statement_id, kind, reference, transaction_id)
-          select ${id}::uuid, 'ticketNoMoney', t.payment_ref, t.id
-          from transactions t
-          where t.is_complete and t.payment_ref is not null
-            and t.callback_time >= ${read.periodFrom}::timestamptz and t.callback_time <= ${read.periodTo}::timestamptz
-            and not exists (select 1 from ${r} where ${r.reference} = t.payment_ref and (${r.statementId} = ${id}::uuid or ${r.status} = 'SUCCESSFUL'))
-          order by t.callback_time, t.id`);
-        await tx.execute(sql`
-          update ${s} set counts = (
-            select json_build_object(
-              'matched', count(*) filter (where ${r.kind} = 'matched'),
-              'paidNoTicket', count(*) filter (where ${r.kind} = 'paidNoTicket'),
-              'ticketNoMoney', count(*) filter (where ${r.kind} = 'ticketNoMoney'),
-              'amountMismatch', count(*) filter (where ${r.kind} = 'amountMismatch'),
-              'unknownReference', count(*) filter (where ${r.kind} = 'unknownReference'))
-            from ${r} where ${r.statementId} = ${id}::uuid)
-          where ${s.id} = ${id}::uuid`);
-        return { id, created: true };
-      });
+          order by l.line
+          returning kind`,
+      );
     },
 
-    /** The statements, newest first, as JSON text, and how many there are. */
-    async pageJson(offset: number, limit: number): Promise<{ docsJson: string; total: number }> {
+    /**
+     * Looks at the next `limit` calls in id order after `after` (the primary key walks every call
+     * without an index of its own on the settle time) and answers those processed within the period
+     * that have no line in this statement and no SUCCESSFUL line in another standing statement, and
+     * the last id looked at, or null once every call was.
+     */
+    async unlistedCalls(statementId: string, period: { from: string; to: string }, after: string | null, limit: number): Promise<{ calls: UnlistedCall[]; next: string | null }> {
+      const [row] = await rowsOf<{ calls: UnlistedCall[] | string; looked: number; last: string | null }>(
+        db,
+        sql`with looked as (
+            select t.id, t.payment_ref, t.is_complete, t.callback_time from transactions t
+            where ${after ? sql`t.id > ${after}::uuid` : sql`true`} order by t.id limit ${limit}
+          )
+          select (select coalesce(json_agg(json_build_object('id', c.id, 'reference', c.payment_ref, 'settledAt', c.callback_time)), '[]') from looked c
+              where c.is_complete and c.payment_ref is not null and c.callback_time >= ${period.from}::timestamptz and c.callback_time <= ${period.to}::timestamptz
+                and not exists (
+                  select 1 from ${r} other join ${s} on ${s.id} = other.statement_id
+                  where other.reference = c.payment_ref
+                    and (other.statement_id = ${statementId}::uuid or (other.status = 'SUCCESSFUL' and ${s.voidedAt} is null and ${imported})))) as calls,
+            (select count(*)::int from looked) as looked,
+            (select max(id::text) from looked) as last`,
+      );
+      const calls = typeof row.calls === 'string' ? (JSON.parse(row.calls) as UnlistedCall[]) : row.calls;
+      return { calls, next: Number(row.looked) < limit ? null : row.last };
+    },
+
+    /** Adds a 'ticketNoMoney' row for each paid call a statement has no line for, in the order given. */
+    async addUnlisted(statementId: string, calls: UnlistedCall[]): Promise<Partial<ReconciliationCounts>> {
+      const json = JSON.stringify(calls.map((call, i) => [i, call.id, call.reference]));
+      return countsOf(
+        db,
+        sql`insert into ${r} (statement_id, kind, reference, transaction_id)
+          select ${statementId}::uuid, 'ticketNoMoney', e->>2, (e->>1)::uuid from json_array_elements(${json}::json) as e
+          order by (e->>0)::int
+          returning kind`,
+      );
+    },
+
+    /** Shows a statement whose rows are all written, with its counts. */
+    async finishImport(statementId: string, counts: ReconciliationCounts) {
+      await db.execute(sql`update ${s} set counts = ${JSON.stringify(counts)}::jsonb, imported_at = now() where ${s.id} = ${statementId}::uuid`);
+    },
+
+    /** Drops a statement whose import failed or was abandoned (never one that was finished), with its rows. */
+    async dropUnfinished(statementId: string) {
+      await db.execute(sql`delete from ${s} where ${s.id} = ${statementId}::uuid and ${s.importedAt} is null`);
+    },
+
+    /** The standing statements (or the voided ones), newest first, as JSON text, and how many there are. */
+    async pageJson(offset: number, limit: number, voided = false): Promise<{ docsJson: string; total: number }> {
+      const which = voided ? sql`${imported} and ${s.voidedAt} is not null` : sql`${imported} and ${s.voidedAt} is null`;
       const [row] = await rowsOf<{ docs: string; total: number }>(
         db,
         sql`select (select coalesce(json_agg(p), '[]')::text from (
-            select ${STATEMENT_JSON} from ${s} order by ${s.createdAt} desc, ${s.id} desc limit ${limit} offset ${offset}) p) as docs,
-          (select count(*)::int from ${s}) as total`,
+            select ${STATEMENT_JSON} from ${s} where ${which} order by ${s.createdAt} desc, ${s.id} desc limit ${limit} offset ${offset}) p) as docs,
+          (select count(*)::int from ${s} where ${which}) as total`,
       );
       return { docsJson: row.docs, total: Number(row.total) };
     },
 
+    /** A statement, voided or not, once imported. */
     async find(id: string): Promise<ReconciliationStatement | undefined> {
-      const [row] = await rowsOf<{ doc: string }>(db, sql`select row_to_json(p)::text as doc from (select ${STATEMENT_JSON} from ${s} where ${s.id} = ${id}::uuid) p`);
+      const [row] = await rowsOf<{ doc: string }>(db, sql`select row_to_json(p)::text as doc from (select ${STATEMENT_JSON} from ${s} where ${s.id} = ${id}::uuid and ${imported}) p`);
       return row ? (JSON.parse(row.doc) as ReconciliationStatement) : undefined;
     },
 
-    /** One page of a statement's rows (of one kind, or all) in the file's order, as JSON text. */
+    /**
+     * One page of a statement's rows (of one kind, or all) in the file's order, as JSON text. The
+     * page's rows are found by their ids first, so the rows skipped to reach a deep page are not
+     * each turned into JSON with their call.
+     */
     async rowsPageJson(statementId: string, kind: ReconciliationKind | undefined, offset: number, limit: number): Promise<string> {
       const [row] = await rowsOf<{ docs: string }>(
         db,
         sql`select coalesce(json_agg(p), '[]')::text as docs from (
-          select ${ROW_JSON} from ${r} where ${r.statementId} = ${statementId}::uuid${kindFilter(kind)}
-          order by ${r.seq} limit ${limit} offset ${offset}) p`,
+          select ${ROW_JSON} from ${r}
+          join (select id, seq from ${r} where ${r.statementId} = ${statementId}::uuid${kindFilter(kind)} order by ${r.seq} limit ${limit} offset ${offset}) page on page.id = ${r.id}
+          order by page.seq) p`,
       );
       return row.docs;
     },
 
-    /** Walks a statement's rows (of one kind, or all) in the file's order, in keyset chunks. */
-    async *rowChunks(statementId: string, kind: ReconciliationKind | undefined, size = 5000): AsyncGenerator<ReconciliationRow[]> {
+    /** Walks a statement's rows (of one kind, or all) in the file's order, in keyset chunks of `size`. */
+    async *rowChunks(statementId: string, kind: ReconciliationKind | undefined, size: number): AsyncGenerator<ReconciliationRow[]> {
       let after = 0;
       for (;;) {
         const [row] = await rowsOf<{ docs: string; last: string | number | null }>(
@@ -157,14 +226,14 @@ export function reconciliationRepository(db: Db) {
       }
     },
 
-    /** A row of a statement with what acting on it needs, or undefined. */
+    /** A row of an imported statement with what acting on it needs, or undefined. */
     async findRow(statementId: string, rowId: string): Promise<RowToActOn | undefined> {
       const [row] = await rowsOf<RowToActOn>(
         db,
-        sql`select ${r.id} as id, ${r.statementId} as "statementId", ${s.fileName} as "fileName", ${r.kind} as kind, ${r.line} as line,
+        sql`select ${r.id} as id, ${r.statementId} as "statementId", ${s.fileName} as "fileName", ${isoTime(s.voidedAt)} as "voidedAt", ${r.kind} as kind, ${r.line} as line,
             ${r.reference} as reference, ${r.amount}::float8 as amount, ${isoTime(r.completedAt)} as "completedAt", ${r.transactionId} as "transactionId", ${r.action} as action
           from ${r} join ${s} on ${s.id} = ${r.statementId}
-          where ${r.id} = ${rowId}::uuid and ${r.statementId} = ${statementId}::uuid`,
+          where ${r.id} = ${rowId}::uuid and ${r.statementId} = ${statementId}::uuid and ${imported}`,
       );
       return row;
     },
@@ -175,10 +244,10 @@ export function reconciliationRepository(db: Db) {
       return JSON.parse(row.doc) as ReconciliationRow;
     },
 
-    /** Marks a row as acted on, once: answers false when someone already had. */
-    async markIssued(rowId: string, userId: string): Promise<boolean> {
+    /** Marks a row's ticket issued, once (within `tx` when given): answers false when someone already had. */
+    async markIssued(rowId: string, userId: string, tx: DbOrTx = db): Promise<boolean> {
       const marked = await rowsOf<{ id: string }>(
-        db,
+        tx,
         sql`update ${r} set action = 'ticket_issued', action_by = ${userId}::uuid, action_at = now() where ${r.id} = ${rowId}::uuid and ${r.action} is null returning id`,
       );
       return marked.length > 0;
@@ -203,6 +272,16 @@ export function reconciliationRepository(db: Db) {
         }
         return true;
       });
+    },
+
+    /** Voids an imported statement, once: answers false when it was voided already (its first reason stands). */
+    async markVoided(statementId: string, userId: string, reason: string): Promise<boolean> {
+      const voided = await rowsOf<{ id: string }>(
+        db,
+        sql`update ${s} set voided_at = now(), voided_by = ${userId}::uuid, void_reason = ${reason}
+          where ${s.id} = ${statementId}::uuid and ${imported} and ${s.voidedAt} is null returning id`,
+      );
+      return voided.length > 0;
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LiveTransaction } from '../../../src/domain/live';
 import type { BulkResolveOutcome, ResolveReason } from '../../../src/domain/resolution';
 import { MESSAGE_STATUS, type MessageStatus } from '../../../src/domain/transaction-events';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import { transactions } from '../db/schema';
 import { recordEventsSql, transactionEvent, transactionEventsRepository, type CallEvent, type NewTransactionEvent } from './transaction-events-repository';
@@ -221,11 +221,11 @@ export function transactionsRepository(db: Db) {
 
     /**
      * Settles a failed or pending call of `reference` as paid, recording `event` (its 'previously' filled
-     * in from the call as the update found it) in the same statement. Answers the settled call, or
-     * undefined when it was processed already or no call has the reference.
+     * in from the call as the update found it) in the same statement, within `tx` when given. Answers
+     * the settled call, or undefined when it was processed already or no call has the reference.
      */
-    async settleReconciled(reference: string, values: SettledValues, event: CallEvent): Promise<{ id: string; phoneNumber: string } | undefined> {
-      const result = (await db.execute(settleReconciledStatement(reference, values, event))) as unknown as { rows: { id: string; phoneNumber: string }[] };
+    async settleReconciled(reference: string, values: SettledValues, event: CallEvent, tx: DbOrTx = db): Promise<{ id: string; phoneNumber: string } | undefined> {
+      const result = (await tx.execute(settleReconciledStatement(reference, values, event))) as unknown as { rows: { id: string; phoneNumber: string }[] };
       return result.rows[0];
     },
 

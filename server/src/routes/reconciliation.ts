@@ -1,25 +1,32 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { serviceTimeZone } from '../../../src/domain/format';
+import { plural, serviceTimeZone } from '../../../src/domain/format';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import {
   RECONCILIATION_CSV_HEADER,
   reconciliationCsvLine,
   reviewRowSchema,
   statementFileName,
+  statementListQuerySchema,
   statementRowsQuerySchema,
+  statementUploadQuerySchema,
   STATEMENT_MAX_BYTES,
   STATEMENT_MAX_MB,
+  voidStatementSchema,
   type ReconciliationKind,
   type ReconciliationRow,
 } from '../../../src/domain/reconciliation';
-import { HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { DIRECTION_CONTROL_MESSAGE, hasDirectionControl } from '../../../src/domain/schemas/text';
+import { CSV_CHUNK_ROWS, HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
 import { documented, pageOf, results, textAnswer } from '../openapi';
-import { readStatement, statementTooLarge, type ReadStatement } from '../reconciliation/statement-csv';
+import { statementActions } from '../reconciliation/statement-actions';
+import { declaredPeriod, readStatement, statementTooLarge, type ReadStatement } from '../reconciliation/statement-csv';
+import { statementImport } from '../reconciliation/statement-import';
 import { reconciliationRepository } from '../repositories/reconciliation-repository';
 
 type RowParams = IdParams & { rowId: string };
 type RowsQuery = PagingQuery & { kind?: string };
+type UploadQuery = { fileName?: string; periodFrom?: string; periodTo?: string };
 
 const rowParams = {
   type: 'object',
@@ -35,24 +42,27 @@ const statementWithRows = {
   allOf: [{ $ref: '#/components/schemas/ReconciliationStatement' }, { type: 'object', properties: { rows: pageOf({ $ref: '#/components/schemas/ReconciliationRow' }) }, required: ['rows'] }],
 };
 
-/** Refuses any body but CSV before it is read (415), so a JSON body is never parsed here. */
-async function csvOnly(request: FastifyRequest) {
+/** The upload's name: `?fileName=`, or an `X-File-Name` header (percent-encoded, as headers carry only Latin-1). */
+function rawUploadName(request: FastifyRequest<{ Querystring: UploadQuery }>): string | undefined {
+  const header = request.headers['x-file-name'];
+  try {
+    return request.query.fileName ?? (typeof header === 'string' ? decodeURIComponent(header) : undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What an upload is checked for before its body is read: CSV (415), its declared length (413), its
+ * declared period and its file name (400), so nothing of a refused upload is parsed.
+ */
+async function checkUpload(request: FastifyRequest<{ Querystring: UploadQuery }>) {
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'text/csv') throw new HttpError(415, NOT_CSV, [{ field: 'content-type', message: NOT_CSV }]);
   const length = Number(request.headers['content-length']);
   if (length > STATEMENT_MAX_BYTES) throw statementTooLarge();
-}
-
-/** The upload's name: `?fileName=`, or an `X-File-Name` header (percent-encoded, as headers carry only Latin-1). */
-function uploadName(request: FastifyRequest<{ Querystring: { fileName?: string } }>): string | null {
-  const header = request.headers['x-file-name'];
-  let fromHeader: string | undefined;
-  try {
-    fromHeader = typeof header === 'string' ? decodeURIComponent(header) : undefined;
-  } catch {
-    fromHeader = undefined;
-  }
-  return statementFileName(request.query.fileName ?? fromHeader);
+  await validBody(statementUploadQuerySchema, request.query);
+  if (hasDirectionControl(rawUploadName(request) ?? '')) throw new HttpError(400, DIRECTION_CONTROL_MESSAGE, [{ field: 'fileName', message: DIRECTION_CONTROL_MESSAGE }]);
 }
 
 async function rowsKind(query: unknown): Promise<ReconciliationKind | undefined> {
@@ -62,16 +72,23 @@ async function rowsKind(query: unknown): Promise<ReconciliationKind | undefined>
 
 /**
  * Reconciliation with the payment provider's statement (DESIGN §7), for admins and super-users:
- * upload a statement, read its rows per kind, export them, and act on the rows that need it.
+ * upload a statement, read its rows per kind, export them, act on the rows that need it, void it.
+ * The workflows live in server/src/reconciliation; this validates, calls and answers.
  */
-export default async function reconciliationRoutes(app: FastifyInstance) {
+export default async function reconciliationRoutes(app: FastifyInstance, { serviceCurrency }: { serviceCurrency: string }) {
   const repo = reconciliationRepository(app.db);
+  const importStatement = statementImport({ db: app.db, serviceCurrency });
+  const actions = statementActions({ db: app.db, reconcile: app.ingestion.reconcile });
   const managers = [app.authenticate, app.requireManager];
 
-  // The statement is read as it streams in: checked line by line, within STATEMENT_MAX_BYTES.
-  app.addContentTypeParser('text/csv', async (_request: FastifyRequest, payload: Readable) => readStatement(payload, { maxBytes: STATEMENT_MAX_BYTES, timeZone: serviceTimeZone() }));
+  // The statement is read as it streams in: checked line by line, within STATEMENT_MAX_BYTES and the declared period.
+  app.addContentTypeParser('text/csv', async (request: FastifyRequest, payload: Readable) => {
+    const { periodFrom, periodTo } = request.query as UploadQuery;
+    const timeZone = serviceTimeZone();
+    return readStatement(payload, { maxBytes: STATEMENT_MAX_BYTES, timeZone, period: periodFrom && periodTo ? declaredPeriod(periodFrom, periodTo, timeZone) : undefined });
+  });
 
-  app.post<{ Querystring: { fileName?: string } }>(
+  app.post<{ Querystring: UploadQuery }>(
     '/v1/reconciliation/statements',
     {
       schema: {
@@ -79,45 +96,47 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
         summary: "Upload the payment provider's statement (CSV); the same file twice is one statement",
         querystring: { type: 'object', properties: { fileName: { type: 'string', maxLength: 255 } } },
       },
-      onRequest: [...managers, csvOnly],
+      onRequest: [...managers, checkUpload],
       bodyLimit: STATEMENT_MAX_BYTES,
       config: {
         swaggerTransform: documented({
+          query: statementUploadQuerySchema,
           textBody: textAnswer(
             'text/csv',
-            `UTF-8 CSV (a BOM and CRLF are fine), at most ${STATEMENT_MAX_MB} MB, with the header reference,amount,currency,status,completedAt in any order; other columns are ignored. status is SUCCESSFUL or FAILED; amount has at most two decimals; completedAt is ISO 8601, in the service's time zone when it has no offset`,
+            `UTF-8 CSV (a BOM and CRLF are fine), at most ${STATEMENT_MAX_MB} MB, with the header reference,amount,currency,status,completedAt in any order; other columns are ignored. status is SUCCESSFUL or FAILED; amount has at most two decimals; currency is a three-letter ISO 4217 code; completedAt is ISO 8601, in the service's time zone when it has no offset. Without a declared period the lines may span at most 31 days`,
           ),
           results: statementRef,
           status: 201,
           foundAnswer: 'The same file was uploaded before: its statement, counted once',
-          errors: { 413: `The file is larger than ${STATEMENT_MAX_MB} MB`, 415: NOT_CSV },
+          errors: { 409: 'The same file is still being imported by another upload', 413: `The file is larger than ${STATEMENT_MAX_MB} MB`, 415: NOT_CSV },
         }),
       },
     },
     async (request, reply) => {
-      const { id, created } = await repo.importStatement(request.body as ReadStatement, { fileName: uploadName(request), uploadedById: request.user.id });
+      const { id, created } = await importStatement(request.body as ReadStatement, { fileName: statementFileName(rawUploadName(request)), uploadedById: request.user.id });
       return ok(reply, created ? 'Statement imported' : 'This statement was imported already', { _id: id }, created ? 201 : 200);
     },
   );
 
-  app.get<{ Querystring: PagingQuery }>(
+  app.get<{ Querystring: PagingQuery & { voided?: string } }>(
     '/v1/reconciliation/statements',
     {
-      schema: { tags: ['reconciliation'], summary: 'The uploaded statements, newest first: who, when, the file and its counts', querystring: pagingQuery },
+      schema: { tags: ['reconciliation'], summary: 'The uploaded statements, newest first (the voided ones with ?voided=true): who, when, the file and its counts', querystring: pagingQuery },
       onRequest: managers,
-      config: { swaggerTransform: documented({ results: results.page('ReconciliationStatement') }) },
+      config: { swaggerTransform: documented({ query: statementListQuerySchema, results: results.page('ReconciliationStatement') }) },
     },
     async (request, reply) => {
+      const { voided } = await validBody(statementListQuerySchema, { voided: request.query.voided });
       const { page, limit, offset } = parsePaging(request.query, 10);
-      const { docsJson, total } = await repo.pageJson(offset, limit);
-      return okPagedJson(reply, 'Statements', docsJson, page, limit, total);
+      const { docsJson, total } = await repo.pageJson(offset, limit, voided === true);
+      return okPagedJson(reply, voided ? 'Voided statements' : 'Statements', docsJson, page, limit, total);
     },
   );
 
   app.get<{ Params: IdParams; Querystring: RowsQuery }>(
     '/v1/reconciliation/statements/:id',
     {
-      schema: { tags: ['reconciliation'], summary: "A statement's counts per kind and a page of its rows (of one kind with ?kind=)", params: uuidParams, querystring: rowsQuery },
+      schema: { tags: ['reconciliation'], summary: "A statement's counts per kind and a page of its rows (of one kind with ?kind=); a page past the last is refused", params: uuidParams, querystring: rowsQuery },
       onRequest: managers,
       config: { swaggerTransform: documented({ query: statementRowsQuerySchema, results: statementWithRows }) },
     },
@@ -126,8 +145,13 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
       const { page, limit, offset } = parsePaging(request.query, 50);
       const statement = await repo.find(request.params.id);
       if (!statement) throw notFound('Statement');
-      const rows = JSON.parse(await repo.rowsPageJson(statement._id, kind, offset, limit)) as ReconciliationRow[];
       const total = kind ? statement.counts[kind] : Object.values(statement.counts).reduce((sum, count) => sum + count, 0);
+      const pages = Math.max(1, Math.ceil(total / limit));
+      if (page > pages) {
+        const message = `There ${pages === 1 ? 'is' : 'are'} ${plural(pages, 'page')} of these rows`;
+        throw new HttpError(400, message, [{ field: 'page', message }]);
+      }
+      const rows = JSON.parse(await repo.rowsPageJson(statement._id, kind, offset, limit)) as ReconciliationRow[];
       return ok(reply, 'Statement', { ...statement, rows: toPagedList(rows, page, limit, total) });
     },
   );
@@ -137,14 +161,33 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['reconciliation'], summary: "A statement's rows as CSV (of one kind with ?kind=), in the file's order", params: uuidParams, querystring: { type: 'object', properties: { kind: { type: 'string' } } } },
       onRequest: managers,
-      config: { swaggerTransform: documented({ query: statementRowsQuerySchema, answer: textAnswer('text/csv', "The rows as CSV: the provider's line, the call as it is now, and what staff did") }) },
+      config: {
+        swaggerTransform: documented({
+          query: statementRowsQuerySchema,
+          answer: textAnswer('text/csv', "The rows as CSV: the provider's line, the call as it is now, and what staff did; times in the service's zone with their offset"),
+        }),
+      },
     },
     async (request, reply) => {
       const kind = await rowsKind({ kind: request.query.kind });
       const statement = await repo.find(request.params.id);
       if (!statement) throw notFound('Statement');
       const file = `reconciliation-${statement.createdAt.slice(0, 10)}${kind ? `-${kind}` : ''}.csv`;
-      return sendCsv(reply, { file, header: RECONCILIATION_CSV_HEADER, chunks: repo.rowChunks(statement._id, kind), line: reconciliationCsvLine });
+      return sendCsv(reply, { file, header: RECONCILIATION_CSV_HEADER, chunks: repo.rowChunks(statement._id, kind, CSV_CHUNK_ROWS), line: reconciliationCsvLine });
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/v1/reconciliation/statements/:id/void',
+    {
+      schema: { tags: ['reconciliation'], summary: 'Void a statement with the reason: out of the default list, and no longer vouching for any payment', params: uuidParams },
+      onRequest: managers,
+      config: { swaggerTransform: documented({ body: voidStatementSchema, results: results.entity('ReconciliationStatement') }) },
+    },
+    async (request, reply) => {
+      const { reason } = await validBody(voidStatementSchema, request.body);
+      const { message, result } = await actions.voidStatement(request.params.id, request.user.id, reason);
+      return ok(reply, message, result);
     },
   );
 
@@ -153,25 +196,11 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['reconciliation'], summary: "Settle a paid-no-ticket row's call as the provider did: processed, its ticket SMS sent once", params: rowParams },
       onRequest: managers,
-      config: { swaggerTransform: documented({ results: results.entity('ReconciliationRow'), errors: { 409: 'Only a paid-no-ticket row whose call exists can be issued a ticket' } }) },
+      config: { swaggerTransform: documented({ results: results.entity('ReconciliationRow'), errors: { 409: 'Only a paid-no-ticket row of a standing statement whose call exists can be issued a ticket' } }) },
     },
     async (request, reply) => {
-      const row = await repo.findRow(request.params.id, request.params.rowId);
-      if (!row) throw notFound('Statement row');
-      if (row.kind !== 'paidNoTicket') throw new HttpError(409, 'Only a paid-no-ticket row can be issued a ticket');
-      if (row.action) return ok(reply, 'The ticket was issued already', await repo.rowJson(row.id));
-      const outcome = await app.ingestion.reconcile({
-        reference: row.reference,
-        userId: request.user.id,
-        statement: row.fileName,
-        line: row.line,
-        amount: row.amount,
-        completedAt: row.completedAt,
-      });
-      if (outcome.result === 'unknown') throw new HttpError(409, 'The call of this row no longer exists');
-      await repo.markIssued(row.id, request.user.id);
-      const message = outcome.result === 'reconciled' ? 'Ticket issued' : 'The call was processed already; no ticket was sent';
-      return ok(reply, message, await repo.rowJson(row.id));
+      const { message, result } = await actions.issueTicket(request.params.id, request.params.rowId, request.user.id);
+      return ok(reply, message, result);
     },
   );
 
@@ -180,16 +209,12 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['reconciliation'], summary: "Mark a ticket-no-money row reviewed, with a note on its call's timeline", params: rowParams },
       onRequest: managers,
-      config: { swaggerTransform: documented({ body: reviewRowSchema, results: results.entity('ReconciliationRow'), errors: { 409: 'Only a ticket-no-money row can be marked reviewed' } }) },
+      config: { swaggerTransform: documented({ body: reviewRowSchema, results: results.entity('ReconciliationRow'), errors: { 409: 'Only a ticket-no-money row of a standing statement can be marked reviewed' } }) },
     },
     async (request, reply) => {
       const { note } = await validBody(reviewRowSchema, request.body);
-      const row = await repo.findRow(request.params.id, request.params.rowId);
-      if (!row) throw notFound('Statement row');
-      if (row.kind !== 'ticketNoMoney') throw new HttpError(409, 'Only a ticket-no-money row can be marked reviewed');
-      const reviewed = await repo.markReviewed(row, request.user.id, note);
-      return ok(reply, reviewed ? 'Marked reviewed' : 'This row was reviewed already', await repo.rowJson(row.id));
+      const { message, result } = await actions.review(request.params.id, request.params.rowId, request.user.id, note);
+      return ok(reply, message, result);
     },
   );
 }
-

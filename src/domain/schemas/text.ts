@@ -12,6 +12,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
 
+/**
+ * The embedding, override and isolate controls (U+202A–202E, U+2066–2069): invisible, they turn the
+ * text after them around, so 'invoice\u202Ecod.exe' reads as 'invoiceexe.doc'.
+ */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+export const hasDirectionControl = (value: string) => DIRECTION_CONTROL.test(value);
+export const DIRECTION_CONTROL_MESSAGE = 'Must not contain text-direction control characters';
+
 /** True when text holds no control characters (tab and line breaks only when multiline) and no lone surrogates. */
 export function isCleanText(value: string, multiline = false): boolean {
   return !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value) && (multiline || !TAB_OR_LINE_BREAK.test(value));
@@ -24,15 +32,18 @@ export interface TextOptions {
   multiline?: boolean;
   /** The message when longer than max; a generic one otherwise. */
   tooLong?: string;
+  /** Text-direction controls refused too: where a reversed reading would mislead (a file name, a note on money). */
+  plainDirection?: boolean;
 }
 
 /** Every text field starts here: a length limit that fits its use, and no control characters. */
 export function text(max: number, options: TextOptions = {}) {
-  return yup
+  const schema = yup
     .string()
     .typeError(INVALID_VALUE)
     .max(max, options.tooLong ?? tooLongMessage(max))
     .test('clean-text', INVALID_VALUE, (value) => value === undefined || value === null || isCleanText(value, options.multiline));
+  return options.plainDirection ? schema.test('plain-direction', DIRECTION_CONTROL_MESSAGE, (value) => value === undefined || value === null || !hasDirectionControl(value)) : schema;
 }
 
 /** A boolean field: anything but a boolean (or its form spelling) is refused with a short error, never an echo of the value. */

@@ -11,6 +11,7 @@ const KIND_COLOR: Record<ReconciliationKind, 'success' | 'warning' | 'error' | '
   paidNoTicket: 'warning',
   ticketNoMoney: 'error',
   amountMismatch: 'warning',
+  currencyMismatch: 'warning',
   unknownReference: 'info',
 };
 
@@ -23,7 +24,7 @@ const openOf = (statement: ReconciliationStatement | undefined, kind: Reconcilia
  */
 export function StatementCounts({ statement, kind, onKind }: { statement: ReconciliationStatement | undefined; kind: ReconciliationKind; onKind: (kind: ReconciliationKind) => void }) {
   return (
-    <Box role="group" aria-label="Rows per kind" sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } }}>
+    <Box role="group" aria-label="Rows per kind" sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' } }}>
       {RECONCILIATION_KINDS.map((each) => {
         const selected = each === kind;
         const open = openOf(statement, each);

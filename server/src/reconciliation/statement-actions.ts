@@ -1,0 +1,74 @@
+import type { ReconciliationRow, ReconciliationStatement } from '../../../src/domain/reconciliation';
+import type { Db } from '../db/client';
+import { HttpError, notFound } from '../http';
+import type { Ingestion } from '../ingestion/ingestion';
+import { reconciliationRepository, type RowToActOn } from '../repositories/reconciliation-repository';
+
+export interface StatementActionsDeps {
+  db: Db;
+  /** The ingestion wing's settlement from a statement: the one place a call is settled as the statement says. */
+  reconcile: Ingestion['reconcile'];
+}
+
+/** What an action answers: the words for the person and the row or statement as it is now. */
+export interface ActionOutcome<T> {
+  message: string;
+  result: T;
+}
+
+/**
+ * What staff do with an imported statement (DESIGN §7): issue the ticket of a paid-no-ticket row,
+ * mark a ticket-no-money row reviewed, void the statement. Each is harmless to repeat: the first
+ * does it, the others answer what was done. A voided statement's rows are no longer acted on.
+ */
+export function statementActions({ db, reconcile }: StatementActionsDeps) {
+  const repo = reconciliationRepository(db);
+
+  async function rowToActOn(statementId: string, rowId: string, kind: RowToActOn['kind'], refusal: string): Promise<RowToActOn> {
+    const row = await repo.findRow(statementId, rowId);
+    if (!row) throw notFound('Statement row');
+    if (row.voidedAt) throw new HttpError(409, 'The statement was voided: its rows are no longer acted on');
+    if (row.kind !== kind) throw new HttpError(409, refusal);
+    return row;
+  }
+
+  return {
+    /**
+     * Settles a paid-no-ticket row's call as the provider did, and marks the row issued in the same
+     * transaction, so a row never says 'issued' for a call left unsettled, nor the reverse.
+     */
+    async issueTicket(statementId: string, rowId: string, userId: string): Promise<ActionOutcome<ReconciliationRow>> {
+      const row = await rowToActOn(statementId, rowId, 'paidNoTicket', 'Only a paid-no-ticket row can be issued a ticket');
+      if (row.action) return { message: 'The ticket was issued already', result: await repo.rowJson(row.id) };
+      let marked = false;
+      const outcome = await reconcile(
+        { reference: row.reference, userId, statement: row.fileName, line: row.line, amount: row.amount, completedAt: row.completedAt },
+        { alongside: async (tx) => (marked = await repo.markIssued(row.id, userId, tx)) },
+      );
+      if (outcome.result === 'unknown') throw new HttpError(409, 'The call of this row no longer exists');
+      const message = outcome.result === 'reconciled' ? 'Ticket issued' : marked ? 'The call was processed already; no ticket was sent' : 'The ticket was issued already';
+      return { message, result: await repo.rowJson(row.id) };
+    },
+
+    /** Marks a ticket-no-money row reviewed with a note on its call's timeline. */
+    async review(statementId: string, rowId: string, userId: string, note: string): Promise<ActionOutcome<ReconciliationRow>> {
+      const row = await rowToActOn(statementId, rowId, 'ticketNoMoney', 'Only a ticket-no-money row can be marked reviewed');
+      const reviewed = await repo.markReviewed(row, userId, note);
+      return { message: reviewed ? 'Marked reviewed' : 'This row was reviewed already', result: await repo.rowJson(row.id) };
+    },
+
+    /**
+     * Voids a statement with the reason: it leaves the default list and no longer vouches for any
+     * call's payment when a later statement looks for the calls it has no line for. What was done on
+     * its rows stands (a ticket issued stays issued, on the call's timeline).
+     */
+    async voidStatement(statementId: string, userId: string, reason: string): Promise<ActionOutcome<ReconciliationStatement>> {
+      if (!(await repo.find(statementId))) throw notFound('Statement');
+      const voided = await repo.markVoided(statementId, userId, reason);
+      const statement = (await repo.find(statementId))!;
+      return { message: voided ? 'Statement voided' : 'This statement was voided already', result: statement };
+    },
+  };
+}
+
+export type StatementActions = ReturnType<typeof statementActions>;
