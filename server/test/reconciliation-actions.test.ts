@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { ReconciliationRow } from '../../src/domain/reconciliation';
 import type { TransactionEvent } from '../../src/domain/transaction-events';
+import { transactions } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { countingSms, insertCall, statementCsv, ticketCatalogue, upload, type Headers } from './reconciliation-fixtures';
 
@@ -96,6 +98,26 @@ describe('POST /v1/reconciliation/statements/{id}/rows/{rowId}/issue-ticket', ()
     expect(detail).toMatchObject({ counts: { paidNoTicket: 1 }, open: { paidNoTicket: 0 } });
   });
 
+  it('settles the call and marks the row in one transaction: a row that cannot be marked leaves the call as it was', async () => {
+    const call = await insertCall(world, catalogue, 'failed');
+    const statement = await statementOf([{ reference: call.reference }]);
+    // The row's update fails after the call's settlement in the same request: nothing of it may stay.
+    await world.db.execute(sql`create function refuse_issued() returns trigger language plpgsql as $$ begin raise exception 'row cannot be marked'; end $$`);
+    await world.db.execute(sql`create trigger refuse_issued before update on reconciliation_rows for each row when (new.action = 'ticket_issued') execute function refuse_issued()`);
+    try {
+      expect((await issueTicket(statement.id, statement.rows[0]._id)).statusCode).toBe(500);
+    } finally {
+      await world.db.execute(sql`drop trigger refuse_issued on reconciliation_rows`);
+      await world.db.execute(sql`drop function refuse_issued()`);
+    }
+    const [now] = await world.db.select().from(transactions).where(eq(transactions.id, call.id));
+    expect(now).toMatchObject({ isComplete: false, isDeleted: true });
+    expect((await timeline(call.id)).some((event) => event.kind === 'reconciled')).toBe(false);
+    expect(sentTo(call.phoneNumber)).toHaveLength(0);
+    // Asked again once the row can be marked, it settles once.
+    expect((await issueTicket(statement.id, statement.rows[0]._id)).json().message).toBe('Ticket issued');
+  });
+
   it('sends nothing when the call was processed meanwhile (a late callback)', async () => {
     const call = await insertCall(world, catalogue, 'pending');
     const statement = await statementOf([{ reference: call.reference }]);
@@ -161,7 +183,7 @@ describe('POST /v1/reconciliation/statements/{id}/rows/{rowId}/review', () => {
     const failed = await insertCall(world, catalogue, 'failed');
     const statement = await statementOf([{ reference: call.reference, status: 'FAILED' }, { reference: failed.reference }]);
     const [row, paid] = statement.rows;
-    for (const body of [{}, { note: '   ' }, { note: 'x'.repeat(501) }, { note: 'a\u0000b' }, { note: { toString: 'x' } }]) {
+    for (const body of [{}, { note: '   ' }, { note: 'x'.repeat(501) }, { note: 'a\u0000b' }, { note: { toString: 'x' } }, { note: 'refund \u202Eenod' }, { note: 'ok \u2066x\u2069' }]) {
       const response = await review(statement.id, row._id, body);
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].field).toBe('note');

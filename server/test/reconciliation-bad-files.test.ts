@@ -23,11 +23,11 @@ afterAll(() => world.close());
 const line = (reference: string, amount = '20000', currency = 'UGX', status = 'SUCCESSFUL', completedAt = '2026-05-01T10:00:00Z') => [reference, amount, currency, status, completedAt].join(',');
 
 /** Uploads a bad file and answers its refusal, having checked that nothing was written. */
-async function refused(csv: string | Buffer | Readable, contentType = 'text/csv') {
+async function refused(csv: string | Buffer | Readable, contentType = 'text/csv', query = '') {
   const before = await reconciliationTableSizes(world);
   const response =
     csv instanceof Readable
-      ? await world.app.inject({ method: 'POST', url: '/v1/reconciliation/statements', headers: { ...admin, 'content-type': contentType }, payload: csv })
+      ? await world.app.inject({ method: 'POST', url: `/v1/reconciliation/statements${query}`, headers: { ...admin, 'content-type': contentType }, payload: csv })
       : await upload(world, admin, csv, { contentType });
   expect(await reconciliationTableSizes(world)).toEqual(before);
   expect(response.rawPayload.length).toBeLessThan(4096);
@@ -84,8 +84,69 @@ describe('bad statement files', () => {
   });
 
   it('refuses a quote left open or closed in the middle of a value', async () => {
-    expect((await refused(`${STATEMENT_HEADER}\r\n${line('r-1')}\r\n"r-2,20000,UGX,SUCCESSFUL,2026-05-01T10:00:00Z\r\n`)).message).toMatch(/^Line \d+: a quoted value is not closed$/);
+    expect((await refused(`${STATEMENT_HEADER}\r\n${line('r-1')}\r\n"r-2,20000,UGX,SUCCESSFUL,2026-05-01T10:00:00Z\r\n`)).message).toBe(
+      'Line 3: a quoted value opened on this line is not closed (it runs to the end of the file)',
+    );
     expect((await refused(`${STATEMENT_HEADER}\r\n"r-1"x,20000,UGX,SUCCESSFUL,2026-05-01T10:00:00Z\r\n`)).message).toBe('Line 2: a closing quote is not followed by a comma or the end of the line');
+  });
+
+  it('names the problems before a quote left open as well as the quote, on the line it was opened', async () => {
+    const csv = [STATEMENT_HEADER, line('q-1', 'lots'), line('q-2'), line('q-3', '20000', 'UGX', 'PAID'), `"q-4,20000,UGX,SUCCESSFUL,2026-05-01T10:00:00Z`, line('q-5', 'x'), line('q-6')].join('\r\n');
+    expect((await refused(csv)).errors).toEqual([
+      { field: 'amount', message: 'Line 2, column amount: not a number (digits, at most two decimals, no sign or separators)' },
+      { field: 'status', message: 'Line 4, column status: must be SUCCESSFUL or FAILED' },
+      { field: 'file', message: 'Line 5: a quoted value opened on this line is not closed (it runs to the end of the file)' },
+    ]);
+  });
+
+  it('says once that a file uses semicolons, rather than a missing column each', async () => {
+    const answer = await refused(`\ufeffreference;amount;currency;status;completedAt\r\nr-1;20000;UGX;FAILED;2026-05-01T10:00:00Z\r\n`);
+    expect(answer).toMatchObject({ status: 400, message: 'Line 1: the file uses ; — use commas between values', errors: [{ field: 'file', message: 'Line 1: the file uses ; — use commas between values' }] });
+  });
+
+  it('refuses bytes that are not UTF-8 rather than store replacement characters, naming the line and column', async () => {
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    const inReference = await refused(Buffer.concat([Buffer.from(`${STATEMENT_HEADER}\r\n${line('ok-1')}\r\n`), latin1(`relev\xe9-2,20000,UGX,SUCCESSFUL,2026-05-01T10:00:00Z\r\n`)]));
+    expect(inReference.errors).toEqual([{ field: 'reference', message: 'Line 3, column reference: not UTF-8 text (save the file as UTF-8)' }]);
+    // In a column the statement does not read, the file is still not UTF-8.
+    const inExtra = await refused(Buffer.concat([Buffer.from(`${STATEMENT_HEADER},note\r\n${line('ok-1')},fine\r\n`), latin1(`${line('ok-2')},pay\xe9\r\n`)]));
+    expect(inExtra.errors).toEqual([{ field: 'file', message: 'Line 3: not UTF-8 text (save the file as UTF-8)' }]);
+    // A character cut off by the end of the file, and an overlong form.
+    expect((await refused(Buffer.concat([Buffer.from(`${STATEMENT_HEADER}\r\n${line('ok-1')},`), Buffer.from([0xe2, 0x82])]))).errors.at(-1)?.message).toMatch(/not UTF-8 text/);
+    expect((await refused(Buffer.concat([Buffer.from(`${STATEMENT_HEADER}\r\nr-`), Buffer.from([0xc0, 0xaf]), Buffer.from(',1,UGX,FAILED,2026-05-01T10:00:00Z\r\n')]))).message).toBe(
+      'Line 2, column reference: not UTF-8 text (save the file as UTF-8)',
+    );
+  });
+
+  it('refuses an offset no clock has and applies the year limit after the offset', async () => {
+    const times = ['2026-05-01T10:00:00+99:99', '2026-05-01T10:00:00+14:01', '2026-05-01T10:00:00-1500', '2026-05-01T10:00:00+03:60', '2100-12-31T23:00:00-05:00', '2000-01-01T01:00:00+03:00'];
+    const answer = await refused([STATEMENT_HEADER, ...times.map((time, i) => line(`t-${i}`, '20000', 'UGX', 'FAILED', time))].join('\r\n'));
+    const offset = 'the offset is not one a clock has (from -14:00 to +14:00)';
+    expect(answer.errors.map((e) => e.message)).toEqual([
+      `Line 2, column completedAt: ${offset}`,
+      `Line 3, column completedAt: ${offset}`,
+      `Line 4, column completedAt: ${offset}`,
+      `Line 5, column completedAt: ${offset}`,
+      'Line 6, column completedAt: outside the years 2000 to 2100',
+      'Line 7, column completedAt: outside the years 2000 to 2100',
+    ]);
+    // The year is the instant's: late on the last evening of 2100 east of UTC, and early in 2000 west of it, are within.
+    for (const [i, time] of ['2100-12-31T23:00:00+14:00', '1999-12-31T23:00:00-03:00'].entries()) {
+      const response = await upload(world, admin, [STATEMENT_HEADER, line(`t-ok-${i}`, '20000', 'UGX', 'FAILED', time)].join('\r\n'));
+      expect({ time, status: response.statusCode }).toEqual({ time, status: 201 });
+    }
+  });
+
+  it('refuses text-direction controls in a value and in the file name', async () => {
+    expect((await refused(`${STATEMENT_HEADER}\r\n${line('inv\u202Eoice')}\r\n`)).errors).toEqual([{ field: 'reference', message: 'Line 2, column reference: contains a text-direction control character' }]);
+    const csv = statementCsv([{ reference: 'named-1', completedAt: '2026-05-01T10:00:00Z' }]);
+    const byQuery = await refused(Readable.from([csv]), 'text/csv', `?fileName=${encodeURIComponent('invoice\u202Evsc.exe')}`);
+    expect(byQuery).toMatchObject({ status: 400, errors: [{ field: 'fileName', message: 'Must not contain text-direction control characters' }] });
+    const before = await reconciliationTableSizes(world);
+    const byHeader = await world.app.inject({ method: 'POST', url: '/v1/reconciliation/statements', headers: { ...admin, 'content-type': 'text/csv', 'x-file-name': encodeURIComponent('statement\u2066.csv') }, payload: csv });
+    expect(byHeader.statusCode).toBe(400);
+    expect(byHeader.json().errors).toEqual([{ field: 'fileName', message: 'Must not contain text-direction control characters' }]);
+    expect(await reconciliationTableSizes(world)).toEqual(before);
   });
 
   it('refuses an empty file, a header alone and a file of blank lines', async () => {
