@@ -115,7 +115,14 @@ beforeAll(async () => {
     { isDeleted: true, categoryId: category.id, categoryLevel: 'ordinary' },
     { paymentRef: 'fuzz-payment-ref', sessionId: 'fuzz-session', categoryId: category.id, categoryLevel: 'ordinary', amount: 10000 },
   ]);
-  ids = [agent.user.id, otherAgent.id, admin.user.id, category.id, code.id, content.id, sms.id, failed.id, pending.id];
+  // A provider statement, so the reconciliation routes with an id reach past their 404.
+  const statement = await world.app.inject({
+    method: 'POST',
+    url: '/v1/reconciliation/statements',
+    headers: { ...admin.headers, 'content-type': 'text/csv' },
+    payload: 'reference,amount,currency,status,completedAt\r\nfuzz-payment-ref,10000,UGX,SUCCESSFUL,2026-11-22T10:00:00Z\r\n',
+  });
+  ids = [agent.user.id, otherAgent.id, admin.user.id, category.id, code.id, content.id, sms.id, failed.id, pending.id, statement.json().results._id];
 
   // Values a real client would send, so one bad field among good ones reaches the code behind validation.
   plausible = {
@@ -150,6 +157,10 @@ beforeAll(async () => {
     reason: ['refunded', 'duplicate'],
     note: ['Called back, refunded'],
     state: ['open', 'closed'],
+    kind: ['paidNoTicket', 'currencyMismatch'],
+    voided: [true, 'false'],
+    periodFrom: ['2026-11-01'],
+    periodTo: ['2026-11-30'],
   };
 
   const document = world.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };

@@ -11,6 +11,7 @@ type Caller = 'anonymous' | 'agent' | 'admin' | 'super-user' | 'afcon agent' | '
 let world: TestWorld;
 const headers = {} as Record<Caller, Record<string, string>>;
 let agentId: string;
+let statementId: string;
 
 beforeAll(async () => {
   world = await buildTestWorld();
@@ -27,15 +28,27 @@ beforeAll(async () => {
   headers['signed out'] = { authorization: `Bearer ${session.accessToken}` };
   await world.app.inject({ method: 'POST', url: '/v1/auth/logout', payload: { token: session.refreshToken } });
   agentId = (await world.createUser('agent')).id;
+  const statement = await world.app.inject({
+    method: 'POST',
+    url: '/v1/reconciliation/statements',
+    headers: { ...headers.admin, 'content-type': 'text/csv' },
+    payload: 'reference,amount,currency,status,completedAt\r\nmatrix-1,1000,UGX,SUCCESSFUL,2026-01-01T10:00:00Z\r\n',
+  });
+  statementId = statement.json().results._id;
 }, 60_000);
 afterAll(() => world.close());
 
-/** The manager-only user routes (DESIGN §4), each with a body a manager may send. */
+/** The manager-only routes (DESIGN §4): users, and reconciliation's reads and void, each with a body a manager may send. */
 const managerRoutes = () => [
   { method: 'GET' as const, url: '/v1/users?page=1', payload: undefined },
   { method: 'GET' as const, url: '/v1/users?page=1&limit=100', payload: undefined },
   { method: 'POST' as const, url: '/v1/auth/create/other', payload: { password: 'agent-password', role: 'agent' } },
   { method: 'PATCH' as const, url: `/v1/users/${agentId}`, payload: { isAfcon: false } },
+  { method: 'GET' as const, url: '/v1/reconciliation/statements?page=1', payload: undefined },
+  { method: 'GET' as const, url: '/v1/reconciliation/statements?voided=true', payload: undefined },
+  { method: 'GET' as const, url: `/v1/reconciliation/statements/${statementId}`, payload: undefined },
+  // Voided by the first manager; the second is told it was voided already (200).
+  { method: 'POST' as const, url: `/v1/reconciliation/statements/${statementId}/void`, payload: { reason: 'Uploaded for the role matrix' } },
 ];
 
 const expected: Record<Caller, number | 'ok'> = {
