@@ -42,8 +42,8 @@ const rowActionTags = (result: RowActionResult | undefined, error: unknown, { st
 
 export const reconciliationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getStatements: build.query<PagedList<ReconciliationStatement>, { page: number; limit?: number }>({
-      query: ({ page, limit }) => ({ url: '/v1/reconciliation/statements', params: limit ? { page, limit } : { page } }),
+    getStatements: build.query<PagedList<ReconciliationStatement>, { page: number; limit?: number; voided?: boolean }>({
+      query: ({ page, limit, voided }) => ({ url: '/v1/reconciliation/statements', params: { page, ...(limit ? { limit } : {}), ...(voided ? { voided: true } : {}) } }),
       transformResponse: (response: ApiEnvelope<PagedList<ReconciliationStatement>>) => readPagedList(response.results),
       providesTags: listTags('ReconciliationStatement'),
     }),
@@ -62,6 +62,11 @@ export const reconciliationApi = baseApi.injectEndpoints({
       transformResponse: toRowAction,
       invalidatesTags: rowActionTags,
     }),
+    voidStatement: build.mutation<ReconciliationStatement, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/v1/reconciliation/statements/${id}/void`, method: 'POST', body: { reason } }),
+      transformResponse: (response: ApiEnvelope<ReconciliationStatement>) => response.results,
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'ReconciliationStatement', id }, { type: 'ReconciliationStatement', id: 'LIST' }]),
+    }),
     exportStatementCsv: build.mutation<CsvFile, { id: string; kind?: ReconciliationKind }>({
       query: ({ id, kind }) => ({ url: `/v1/reconciliation/statements/${id}/export`, params: kind ? { kind } : {}, responseHandler: 'text' }),
       transformResponse: (csv: string, meta) => csvFileOf(csv, meta, 'reconciliation.csv'),
@@ -69,7 +74,7 @@ export const reconciliationApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetStatementsQuery, useGetStatementQuery, useIssueTicketMutation, useMarkRowReviewedMutation, useExportStatementCsvMutation } = reconciliationApi;
+export const { useGetStatementsQuery, useGetStatementQuery, useIssueTicketMutation, useMarkRowReviewedMutation, useVoidStatementMutation, useExportStatementCsvMutation } = reconciliationApi;
 
 /** What an upload answers: the statement, and whether this file made it or it was there already. */
 export interface StatementUpload {
@@ -80,11 +85,18 @@ export interface StatementUpload {
 
 type StoreApi = Pick<BaseQueryApi, 'dispatch' | 'getState'>;
 
+/** The days a statement covers, declared at upload (`YYYY-MM-DD`, both counted), when its lines span more than a month. */
+export interface DeclaredPeriod {
+  from: string;
+  to: string;
+}
+
 /** One POST of the file; resolves with the status (0 when no answer came) and the parsed body. */
-function sendFile(file: Blob, fileName: string, token: string | null, onProgress: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
+function sendFile(file: Blob, fileName: string, period: DeclaredPeriod | undefined, token: string | null, onProgress: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open('POST', apiUrl(`/v1/reconciliation/statements?fileName=${encodeURIComponent(fileName)}`));
+    const query = new URLSearchParams({ fileName, ...(period ? { periodFrom: period.from, periodTo: period.to } : {}) });
+    request.open('POST', apiUrl(`/v1/reconciliation/statements?${query}`));
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.setRequestHeader('Content-Type', 'text/csv');
     request.upload.onprogress = (event) => {
@@ -110,12 +122,12 @@ function sendFile(file: Blob, fileName: string, token: string | null, onProgress
  * once and sends again once. A refusal rejects as RTK Query's errors do (`{ status, data }`), so
  * readApiError and the submit hook read its field errors.
  */
-export async function uploadStatement(api: StoreApi, file: Blob, fileName: string, onProgress: (fraction: number) => void): Promise<StatementUpload> {
+export async function uploadStatement(api: StoreApi, file: Blob, fileName: string, onProgress: (fraction: number) => void, period?: DeclaredPeriod): Promise<StatementUpload> {
   const token = () => (api.getState() as { session: SessionState }).session.accessToken;
-  let answer = await sendFile(file, fileName, token(), onProgress);
+  let answer = await sendFile(file, fileName, period, token(), onProgress);
   if (answer.status === 401 && token()) {
     const refreshed = await refreshSession(api);
-    if (refreshed.ok) answer = await sendFile(file, fileName, token(), onProgress);
+    if (refreshed.ok) answer = await sendFile(file, fileName, period, token(), onProgress);
   }
   if (answer.status < 200 || answer.status >= 300) throw { status: answer.status || 'FETCH_ERROR', data: answer.body };
   const envelope = answer.body as ApiEnvelope<{ _id: string }>;

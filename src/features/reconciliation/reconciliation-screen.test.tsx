@@ -89,8 +89,37 @@ describe('/reconciliation', () => {
     const csv = statement([`again-${uniquePhoneNumber()},5000,UGX,FAILED`]);
     await uploadFile(user, csv, 'first.csv');
     expect(await toast('Statement imported')).toBeInTheDocument();
+    expect(await screen.findByText(/^1 line from/)).toBeInTheDocument();
     await uploadFile(user, csv, 'second.csv');
     expect(await toast('This statement was imported already')).toBeInTheDocument();
+  });
+
+  it('voids a statement with a reason: shown as voided, its rows no longer offered to act on, listed among the voided', async () => {
+    const { user } = await renderApp({ url: '/reconciliation', user: TEST_ADMIN });
+    const [unpaid] = await dialCalls((await createServiceCodeViaApi()).name, [{ phoneNumber: uniquePhoneNumber(), choice: '2', outcome: 'FAILED' }]);
+    await uploadFile(user, statement([`${unpaid.paymentRef},5000,UGX,SUCCESSFUL`]), 'wrong-month.csv');
+    expect(await toast('Statement imported')).toBeInTheDocument();
+    await within(await screen.findByRole('row', { name: new RegExp(unpaid.paymentRef!) })).findByRole('button', { name: 'Issue ticket' });
+
+    await user.click(screen.getByRole('button', { name: 'Void statement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void the statement?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Void statement' }));
+    expect(await within(dialog).findByText('Please say why the statement is voided')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'The provider sent April again');
+    await user.click(within(dialog).getByRole('button', { name: 'Void statement' }));
+    expect(await toast('Statement voided')).toBeInTheDocument();
+
+    const notice = await screen.findByRole('alert', { name: 'Voided statement' });
+    expect(notice).toHaveTextContent(`Voided by ${TEST_ADMIN.userName}`);
+    expect(notice).toHaveTextContent('The provider sent April again');
+    expect(screen.getByRole('switch', { name: 'Voided statements' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Void statement' })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(unpaid.paymentRef!) })).queryByRole('button', { name: 'Issue ticket' })).not.toBeInTheDocument());
+    expect(screen.getByRole('combobox', { name: 'Voided statement' })).toHaveTextContent(/^wrong-month\.csv/);
+
+    // Back to the standing statements: the voided one is not among them.
+    await user.click(screen.getByRole('switch', { name: 'Voided statements' }));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Voided statement' })).not.toBeInTheDocument());
   });
 
   it("lists a bad file's lines and columns and imports nothing", async () => {

@@ -1,48 +1,45 @@
 import { useCallback, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useExportStatementCsvMutation, useGetStatementQuery, useGetStatementsQuery } from '../../api/reconciliation-api';
 import { CsvDownloadButton } from '../../components/csv-download-button';
 import { PagedGrid } from '../../components/paged-grid';
 import { TransactionDetailsDrawer } from '../../components/transactions/transaction-details-drawer';
 import { usePagedGrid } from '../../components/use-paged-grid';
-import { formatDateTime, formatMoney } from '../../domain/format';
 import { idFilter, choiceFilter } from '../../domain/list-view';
 import { RECONCILIATION_KIND_HELP, RECONCILIATION_KIND_LABELS, RECONCILIATION_KINDS, type ReconciliationRow, type ReconciliationStatement } from '../../domain/reconciliation';
 import { IssueTicketDialog, ReviewRowDialog } from './row-dialogs';
 import { StatementCounts } from './statement-counts';
 import { useStatementColumns } from './statement-columns';
+import { StatementHeader } from './statement-header';
 import { StatementUpload } from './statement-upload';
+import { VoidStatementDialog } from './void-statement-dialog';
 
-const statementName = (statement: ReconciliationStatement) => `${statement.fileName ?? 'Statement'} · uploaded ${formatDateTime(statement.createdAt)}`;
-
-/** Upload, period and author of a statement in one line. */
-function statementFacts(statement: ReconciliationStatement) {
-  const by = statement.uploadedBy ? ` by ${statement.uploadedBy.userName}` : '';
-  return `${formatMoney(statement.lines)} lines from ${formatDateTime(statement.periodFrom)} to ${formatDateTime(statement.periodTo)} · uploaded${by} on ${formatDateTime(statement.createdAt)}`;
-}
+const SHOWN = ['standing', 'voided'] as const;
 
 /**
  * Reconciliation (DESIGN §7): finance uploads the payment provider's statement; its lines are
  * matched to the calls and counted per kind; the rows of a kind are listed with what can be done:
  * 'Issue ticket' for a customer who paid and got nothing, 'Mark reviewed' for a ticket without money.
+ * A statement uploaded by mistake is voided with a reason; the voided ones are listed apart.
  */
 export default function ReconciliationScreen() {
-  const statements = useGetStatementsQuery({ page: 1, limit: 100 });
-  // '' is the newest statement.
-  const list = usePagedGrid({ filters: { statement: idFilter(), kind: choiceFilter(RECONCILIATION_KINDS, 'paidNoTicket') }, pageSize: 50 });
+  // '' is the newest statement of the list shown.
+  const list = usePagedGrid({ filters: { shown: choiceFilter(SHOWN, 'standing'), statement: idFilter(), kind: choiceFilter(RECONCILIATION_KINDS, 'paidNoTicket') }, pageSize: 50 });
+  const voidedShown = list.filters.shown === 'voided';
+  const statements = useGetStatementsQuery({ page: 1, limit: 100, voided: voidedShown });
   const statementId = list.filters.statement || statements.data?.docs[0]?._id || '';
   const query = useGetStatementQuery(statementId ? { id: statementId, kind: list.filters.kind, page: list.page, limit: list.pageSize } : skipToken);
-  const statement = query.isError ? undefined : query.data;
+  const statement = statementId && !query.isError ? query.data : undefined;
   const [exportCsv] = useExportStatementCsvMutation();
 
   const [issuing, setIssuing] = useState<ReconciliationRow | null>(null);
   const [reviewing, setReviewing] = useState<ReconciliationRow | null>(null);
+  const [voiding, setVoiding] = useState<ReconciliationStatement | null>(null);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
   const columns = useStatementColumns({
+    canAct: Boolean(statement && !statement.voidedAt),
     onIssueTicket: setIssuing,
     onReview: setReviewing,
     onDetails: useCallback((row: ReconciliationRow) => setDetailsOf(row._id), []),
@@ -58,31 +55,22 @@ export default function ReconciliationScreen() {
       </Typography>
       <StatementUpload onUploaded={(id) => list.setFilters({ statement: id })} />
       {statements.isError && <Typography color="error">Unexpected error</Typography>}
-      {statements.data && statements.data.docs.length === 0 && <Typography color="text.secondary">No statement uploaded yet.</Typography>}
+      {statements.data && statements.data.docs.length === 0 && !statementId && (
+        <Typography color="text.secondary">{voidedShown ? 'No statement was voided.' : 'No statement uploaded yet.'}</Typography>
+      )}
+      {statements.data && (
+        <StatementHeader
+          statements={statements.data?.docs ?? []}
+          voidedShown={voidedShown}
+          onVoidedShown={(shown) => list.setFilters({ shown: shown ? 'voided' : 'standing', statement: '' })}
+          statementId={statementId}
+          onStatement={(id) => list.setFilters({ statement: id })}
+          statement={statement}
+          onVoid={setVoiding}
+        />
+      )}
       {statementId && (
         <>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-            <TextField
-              select
-              size="small"
-              label="Statement"
-              // The list may not have the newest upload yet: the field waits for it rather than show a value it lacks.
-              value={statements.data?.docs.some((each) => each._id === statementId) ? statementId : ''}
-              onChange={(event) => list.setFilters({ statement: event.target.value })}
-              sx={{ minWidth: { md: 360 } }}
-            >
-              {(statements.data?.docs ?? []).map((each) => (
-                <MenuItem key={each._id} value={each._id}>
-                  {statementName(each)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {statement && (
-              <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-                {statementFacts(statement)}
-              </Typography>
-            )}
-          </Stack>
           <StatementCounts statement={statement} kind={list.filters.kind} onKind={(kind) => list.setFilters({ kind })} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 1, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
             <div>
@@ -98,6 +86,7 @@ export default function ReconciliationScreen() {
           <PagedGrid label={`${RECONCILIATION_KIND_LABELS[list.filters.kind]} rows`} columns={columns} gridKey="reconciliation-rows" numberHeader={null} {...grid} />
           <IssueTicketDialog statementId={statementId} row={issuing} onClose={() => setIssuing(null)} />
           <ReviewRowDialog statementId={statementId} row={reviewing} onClose={() => setReviewing(null)} />
+          <VoidStatementDialog statement={voiding} onClose={() => setVoiding(null)} onVoided={(id) => list.setFilters({ shown: 'voided', statement: id })} />
           <TransactionDetailsDrawer transaction={shown} onClose={() => setDetailsOf(null)} canResend onResent={() => undefined} />
         </>
       )}

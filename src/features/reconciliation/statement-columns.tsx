@@ -10,6 +10,8 @@ import { canIssueTicket, canMarkReviewed, RECONCILIATION_ACTION_LABELS, type Rec
 type Column = GridColDef<ReconciliationRow>;
 
 export interface StatementRowActions {
+  /** False on a voided statement: its rows show what was done, and nothing more is offered. */
+  canAct: boolean;
   onIssueTicket: (row: ReconciliationRow) => void;
   onReview: (row: ReconciliationRow) => void;
   onDetails: (row: ReconciliationRow) => void;
@@ -43,10 +45,11 @@ function ActionDone({ row }: { row: ReconciliationRow }) {
  * A statement's rows: the provider's line beside the call as it is now, and the row's action
  * ('Issue ticket' on a paid-no-ticket row, 'Mark reviewed' on a ticket-no-money row) or what was done.
  */
-export function useStatementColumns({ onIssueTicket, onReview, onDetails }: StatementRowActions): Column[] {
+export function useStatementColumns({ canAct, onIssueTicket, onReview, onDetails }: StatementRowActions): Column[] {
   return useMemo(
     () => [
-      { ...text('line', 'Line', (row) => (row.line === null ? 'None' : String(row.line)), 0.4, 56) },
+      // A paid call the statement has no line for: its Statement cell says 'No line'.
+      { ...text('line', 'Line', (row) => (row.line === null ? '—' : String(row.line)), 0.4, 56) },
       text('reference', 'Reference', (row) => row.reference, 1.4, 120),
       text('amount', 'Amount', (row) => money(row.amount, row.currency), 0.8, 96),
       text('status', 'Statement', (row) => row.status ?? 'No line', 0.8, 96),
@@ -68,12 +71,12 @@ export function useStatementColumns({ onIssueTicket, onReview, onDetails }: Stat
         sortable: false,
         renderCell: ({ row }) => (
           <div style={{ display: 'flex', gap: 4, height: '100%', alignItems: 'center' }}>
-            {canIssueTicket(row) && (
+            {canAct && canIssueTicket(row) && (
               <CellButton variant="contained" color="warning" onClick={() => onIssueTicket(row)}>
                 Issue ticket
               </CellButton>
             )}
-            {canMarkReviewed(row) && (
+            {canAct && canMarkReviewed(row) && (
               <CellButton variant="outlined" onClick={() => onReview(row)}>
                 Mark reviewed
               </CellButton>
@@ -88,6 +91,6 @@ export function useStatementColumns({ onIssueTicket, onReview, onDetails }: Stat
         ),
       },
     ],
-    [onIssueTicket, onReview, onDetails],
+    [canAct, onIssueTicket, onReview, onDetails],
   );
 }

@@ -3,6 +3,8 @@ import { useStore } from 'react-redux';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,10 +12,11 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useSnackbar } from 'notistack';
 import { readApiError } from '../../api/api-error';
-import { uploadStatement } from '../../api/reconciliation-api';
+import { uploadStatement, type DeclaredPeriod } from '../../api/reconciliation-api';
+import { DateField } from '../../components/date-field';
 import type { FieldError } from '../../domain/entities';
-import { formatMoney } from '../../domain/format';
-import { STATEMENT_COLUMNS, STATEMENT_MAX_MB } from '../../domain/reconciliation';
+import { formatMoney, todayInServiceZone } from '../../domain/format';
+import { DECLARED_PERIOD_MAX_DAYS, STATEMENT_COLUMNS, STATEMENT_MAX_MB, STATEMENT_MAX_SPAN_DAYS } from '../../domain/reconciliation';
 import { useAppDispatch } from '../../state/hooks';
 
 type Stage = { step: 'idle' } | { step: 'sending'; fraction: number } | { step: 'reading' };
@@ -31,6 +34,9 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const [problems, setProblems] = useState<FieldError[]>([]);
+  // A statement whose lines span more than a month is taken when its days are declared.
+  const [declared, setDeclared] = useState(false);
+  const [period, setPeriod] = useState<DeclaredPeriod>(() => ({ from: `${todayInServiceZone().slice(0, 8)}01`, to: todayInServiceZone() }));
   const inputId = useId();
   const busy = stage.step !== 'idle';
 
@@ -39,8 +45,12 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
     setProblems([]);
     setStage({ step: 'sending', fraction: 0 });
     try {
-      const done = await uploadStatement({ dispatch, getState: store.getState }, file, file.name, (fraction) =>
-        setStage(fraction >= 1 ? { step: 'reading' } : { step: 'sending', fraction }),
+      const done = await uploadStatement(
+        { dispatch, getState: store.getState },
+        file,
+        file.name,
+        (fraction) => setStage(fraction >= 1 ? { step: 'reading' } : { step: 'sending', fraction }),
+        declared ? period : undefined,
       );
       enqueueSnackbar(done.message, { variant: done.created ? 'success' : 'info' });
       setFile(null);
@@ -85,6 +95,18 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
         <Button variant="contained" onClick={upload} disabled={!file || busy} sx={{ flexShrink: 0 }}>
           Upload
         </Button>
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 1.5, alignItems: { sm: 'center' } }}>
+        <FormControlLabel
+          control={<Checkbox checked={declared} onChange={(event) => setDeclared(event.target.checked)} disabled={busy} />}
+          label={`Declare the period (needed when the lines span more than ${STATEMENT_MAX_SPAN_DAYS} days; at most ${DECLARED_PERIOD_MAX_DAYS})`}
+        />
+        {declared && (
+          <>
+            <DateField label="Period from" value={period.from} onChange={(from) => setPeriod((was) => ({ ...was, from }))} />
+            <DateField label="Period to" value={period.to} onChange={(to) => setPeriod((was) => ({ ...was, to }))} />
+          </>
+        )}
       </Stack>
       {busy && (
         <Box sx={{ mt: 1.5 }}>
