@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE_TIME_ZONE, formatDateTime, formatDay, formatTimeOnDay, formatMoney, preview, serviceTimeZone, setServiceTimeZone, todayInServiceZone } from './format';
+import { DEFAULT_SERVICE_TIME_ZONE, formatDateTime, formatDay, formatTimeOnDay, formatMoney, preview, serviceTimeZone, setServiceTimeZone, todayInServiceZone, isoInZone, plural } from './format';
 
 describe('formatDateTime', () => {
   it("shows 'DD MMMM YYYY hh:mm am/pm' in Kampala time", () => {
@@ -44,4 +44,23 @@ it('formats prices with a thousands separator and cuts previews with four dots',
   expect(formatMoney(null)).toBe('');
   expect(preview('abcdef', 3)).toBe('abc....');
   expect(preview('abc', 3)).toBe('abc');
+});
+
+describe('isoInZone', () => {
+  it("writes an instant on the zone's clock with its offset, across changes of offset", () => {
+    expect(isoInZone('2026-02-01T10:00:00.000Z', 'Africa/Kampala')).toBe('2026-02-01T13:00:00+03:00');
+    expect(isoInZone('2026-02-01T10:00:00.123Z', 'Africa/Kampala')).toBe('2026-02-01T13:00:00.123+03:00');
+    expect(isoInZone('2026-03-08T06:59:59.999Z', 'America/New_York')).toBe('2026-03-08T01:59:59.999-05:00');
+    expect(isoInZone('2026-03-08T07:00:00Z', 'America/New_York')).toBe('2026-03-08T03:00:00-04:00');
+    expect(isoInZone('2026-04-04T15:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05T01:30:00+10:30');
+    expect(isoInZone('2026-05-01T00:00:00Z', 'Asia/Kathmandu')).toBe('2026-05-01T05:45:00+05:45');
+    expect(isoInZone(null)).toBe('');
+    expect(isoInZone('not a time')).toBe('');
+  });
+});
+
+describe('plural', () => {
+  it('says one in the singular', () => {
+    expect([plural(0, 'line'), plural(1, 'line'), plural(2500, 'line'), plural(1, 'answered ticket SMS', 'answered ticket SMS')]).toEqual(['0 lines', '1 line', '2,500 lines', '1 answered ticket SMS']);
+  });
 });

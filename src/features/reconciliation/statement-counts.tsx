@@ -15,8 +15,9 @@ const KIND_COLOR: Record<ReconciliationKind, 'success' | 'warning' | 'error' | '
   unknownReference: 'info',
 };
 
+/** Rows still to act on, for the two kinds staff act on; none on a voided statement, whose rows are no longer acted on. */
 const openOf = (statement: ReconciliationStatement | undefined, kind: ReconciliationKind) =>
-  kind === 'paidNoTicket' || kind === 'ticketNoMoney' ? (statement?.open[kind] ?? 0) : undefined;
+  (kind === 'paidNoTicket' || kind === 'ticketNoMoney') && !statement?.voidedAt ? (statement?.open[kind] ?? 0) : undefined;
 
 /**
  * A statement's counts per kind as cards; each card shows its kind's rows below (a toggle), and

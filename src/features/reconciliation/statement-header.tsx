@@ -66,7 +66,7 @@ export function StatementHeader({ statements, voidedShown, onVoidedShown, statem
       </Stack>
       {statement?.voidedAt && (
         <Alert severity="warning" sx={{ mb: 2 }} aria-label="Voided statement">
-          Voided{statement.voidedBy ? ` by ${statement.voidedBy.userName}` : ''} on {formatDateTime(statement.voidedAt)}: {statement.voidReason}. It no longer counts as the
+          Voided{statement.voidedBy ? ` by ${statement.voidedBy.userName}` : ''} on {formatDateTime(statement.voidedAt)}: “{statement.voidReason}” It no longer counts as the
           provider&apos;s word on any payment; what was done on its rows stays.
         </Alert>
       )}
