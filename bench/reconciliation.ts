@@ -5,9 +5,9 @@
  * (in memory) and on a fresh local PostgreSQL database. Reports the upload (read, checked, sorted
  * and written), the same file again (recognised by its hash), the first page of a kind and the
  * whole export, with the CPU this process spent (the API, and PGlite when it is the database).
- * While the statement uploads (sent 64 kB at a time, as the network brings it), another request to
- * the database is made again and again: the longest time without one answered is what a USSD hop
- * or a payment callback would wait behind the import.
+ * Then the same lines are uploaded once more as another file (sent 64 kB at a time, as the network
+ * brings it) while another request to the database is made again and again: the longest time
+ * without one answered is what a USSD hop or a payment callback would wait behind an import.
  *
  *   npm run bench:reconcile                         50,000 lines, PGlite and PostgreSQL
  *   npm run bench:reconcile -- --lines 100000 --no-pg
@@ -95,7 +95,12 @@ async function run(label: string, database: Database): Promise<string> {
   const send = () => app.inject({ method: 'POST', url: '/v1/reconciliation/statements?fileName=bench.csv', headers: { ...headers, 'content-type': 'text/csv' }, payload: csv });
 
   const steps: Step[] = [];
-  // The first upload comes in packets while the open-incident count is asked for again and again.
+  const upload = await timed(send);
+  if (upload.value.statusCode !== 201) throw new Error(`upload answered ${upload.value.statusCode}: ${upload.value.body.slice(0, 300)}`);
+  const id = upload.value.json().results._id as string;
+  steps.push({ name: `upload ${LINES.toLocaleString('en-US')} lines (${(csv.length / 1024 / 1024).toFixed(1)} MB)`, ms: upload.ms, cpuMs: upload.cpuMs, note: 'read, checked, sorted and written' });
+
+  // The same lines as another file (one more line end), while the open-incident count is asked for again and again.
   let uploading = true;
   const answered: number[] = [];
   const probing = (async () => {
@@ -105,22 +110,20 @@ async function run(label: string, database: Database): Promise<string> {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
-  const uploadStarted = performance.now();
-  const upload = await timed(() =>
-    app.inject({ method: 'POST', url: '/v1/reconciliation/statements?fileName=bench.csv', headers: { ...headers, 'content-type': 'text/csv' }, payload: Readable.from(asPackets(csv)) }),
+  const shared = await timed(() =>
+    app.inject({ method: 'POST', url: '/v1/reconciliation/statements?fileName=bench-2.csv', headers: { ...headers, 'content-type': 'text/csv' }, payload: Readable.from(asPackets(`${csv}\r\n`)) }),
   );
-  const uploadEnded = performance.now();
+  const ended = performance.now();
   uploading = false;
   await probing;
-  const marks = [uploadStarted, ...answered.filter((at) => at <= uploadEnded), uploadEnded];
+  if (shared.value.statusCode !== 201) throw new Error(`second upload answered ${shared.value.statusCode}: ${shared.value.body.slice(0, 300)}`);
+  const marks = [ended - shared.ms, ...answered.filter((at) => at <= ended), ended];
   const longestGap = Math.max(...marks.slice(1).map((at, i) => at - marks[i]));
-  if (upload.value.statusCode !== 201) throw new Error(`upload answered ${upload.value.statusCode}: ${upload.value.body.slice(0, 300)}`);
-  const id = upload.value.json().results._id as string;
   steps.push({
-    name: `upload ${LINES.toLocaleString('en-US')} lines (${(csv.length / 1024 / 1024).toFixed(1)} MB)`,
-    ms: upload.ms,
-    cpuMs: upload.cpuMs,
-    note: `read, checked, sorted and written; meanwhile ${marks.length - 2} open-incident counts answered, at most ${Math.round(longestGap)} ms apart`,
+    name: 'the same lines as another file, with requests meanwhile',
+    ms: shared.ms,
+    cpuMs: shared.cpuMs,
+    note: `${marks.length - 2} open-incident counts answered meanwhile (their CPU counted too), at most ${Math.round(longestGap)} ms apart`,
   });
   const again = await timed(send);
   steps.push({ name: 'the same file again', ms: again.ms, cpuMs: again.cpuMs, note: `answered ${again.value.statusCode}, the same statement` });
