@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RECONCILIATION_KINDS, type ReconciliationAction, type ReconciliationCounts, type ReconciliationKind, type ReconciliationRow, type ReconciliationStatement } from '../../../src/domain/reconciliation';
 import type { Db, DbOrTx } from '../db/client';
+import { preparedReadRows } from '../db/prepared';
 import { categories, reconciliationRows as r, reconciliationStatements as s, transactions as t, users } from '../db/schema';
 import type { ReadStatement, StatementLine } from '../reconciliation/statement-csv';
 import { transactionEvent, transactionEventsRepository } from './transaction-events-repository';
@@ -38,6 +39,15 @@ const ROW_JSON = sql`${r.id} as "_id", ${r.kind} as kind, ${r.line} as line, ${r
 
 const kindFilter = (kind: ReconciliationKind | undefined) => (kind ? sql` and ${r.kind} = ${kind}` : sql``);
 
+/**
+ * The next `size` rows of a statement after `seq` (of one kind, or all) as JSON text, and the last
+ * seq: an export's chunk. Prepared, so a long export's many chunks are planned once.
+ */
+const rowChunk = (ofKind: boolean) => sql`select coalesce(json_agg(to_jsonb(p) - 'seq'), '[]')::text as docs, max(p.seq) as last from (
+  select ${r.seq} as seq, ${ROW_JSON} from ${r}
+  where ${r.statementId} = ${sql.placeholder('statementId')}::uuid${ofKind ? sql` and ${r.kind} = ${sql.placeholder('kind')}::text` : sql``} and ${r.seq} > ${sql.placeholder('after')}::bigint
+  order by ${r.seq} limit ${sql.placeholder('size')}::int) p`;
+
 /** A statement whose rows are all written; one still being imported is nobody's to see. */
 const imported = sql`${s.importedAt} is not null`;
 
@@ -72,6 +82,8 @@ export type ExistingStatement = { id: string; imported: boolean; abandoned: bool
 export const emptyCounts = (): ReconciliationCounts => Object.fromEntries(RECONCILIATION_KINDS.map((kind) => [kind, 0])) as ReconciliationCounts;
 
 export function reconciliationRepository(db: Db) {
+  let chunkOfAll: ReturnType<typeof preparedReadRows<{ docs: string; last: string | number | null }>> | undefined;
+  let chunkOfKind: typeof chunkOfAll;
   return {
     /**
      * Starts a statement, hidden until `finishImport`, or answers the standing one made of the same
@@ -210,14 +222,11 @@ export function reconciliationRepository(db: Db) {
 
     /** Walks a statement's rows (of one kind, or all) in the file's order, in keyset chunks of `size`. */
     async *rowChunks(statementId: string, kind: ReconciliationKind | undefined, size: number): AsyncGenerator<ReconciliationRow[]> {
+      chunkOfAll ??= preparedReadRows(db, 'reconciliation_row_chunk', rowChunk(false));
+      chunkOfKind ??= preparedReadRows(db, 'reconciliation_row_chunk_of_kind', rowChunk(true));
       let after = 0;
       for (;;) {
-        const [row] = await rowsOf<{ docs: string; last: string | number | null }>(
-          db,
-          sql`select coalesce(json_agg(to_jsonb(p) - 'seq'), '[]')::text as docs, max(p.seq) as last from (
-            select ${r.seq} as seq, ${ROW_JSON} from ${r} where ${r.statementId} = ${statementId}::uuid${kindFilter(kind)} and ${r.seq} > ${after}
-            order by ${r.seq} limit ${size}) p`,
-        );
+        const [row] = kind ? await chunkOfKind({ statementId, kind, after, size }) : await chunkOfAll({ statementId, after, size });
         const docs = JSON.parse(row.docs) as ReconciliationRow[];
         if (docs.length === 0) return;
         yield docs;
