@@ -129,6 +129,7 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
   async function reconcile(payment: StatementPayment, { alongside }: ReconcileOptions = {}): Promise<ReconcileResult> {
     const call = await repo.findForSettlement(payment.reference);
     if (!call) return { result: 'unknown' };
+    if (call.isComplete && !alongside) return { result: 'already_processed', transactionId: call.id };
     const ticket = ticketOf(call);
     const event = transactionEvent.reconciled({ transactionId: call.id, ...payment });
     const settled = await db.transaction(async (tx) => {
