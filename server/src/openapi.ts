@@ -313,8 +313,8 @@ export interface RouteDocs {
   query?: AnyObjectSchema;
   /** Path parameters the route does not check with a JSON schema of its own. */
   params?: JsonSchema;
-  /** The body is also accepted form-encoded (provider callbacks). */
-  form?: boolean;
+  /** The body is also accepted form-encoded (provider callbacks), or only so (`'only'`). */
+  form?: boolean | 'only';
   /** A body that is not JSON (a CSV upload): its media type and what it holds. */
   textBody?: TextAnswer;
   /** What `results` of the success envelope holds; null when not given. */
@@ -325,16 +325,30 @@ export interface RouteDocs {
   status?: 200 | 201;
   /** A created-or-found write (status 201): when the 200 with the same results is answered instead. */
   foundAnswer?: string;
-  /** Error answers beyond the ones every route has (400, and 401/403 behind sign-in, 404 with a path id or key). */
-  errors?: Partial<Record<401 | 404 | 409 | 413 | 415 | 429 | 502, string>>;
+  /**
+   * The route reads a service code the caller names (`name`, through access/transaction-scope.ts): one
+   * outside the caller's scope is answered 404, as an unknown one is.
+   */
+  scoped?: boolean;
+  /**
+   * Error answers beyond the ones a route has by its shape: 400; 401/403 behind sign-in; 401 for a
+   * provider callback; 404 with a path id or key, or when `scoped`; 413/415 when it reads a body.
+   */
+  errors?: Partial<Record<401 | 403 | 404 | 409 | 413 | 415 | 429 | 502, string>>;
 }
 
-type RouteLike = { method?: string | string[]; url?: string; onRequest?: unknown };
+type RouteLike = { method?: string | string[]; url?: string; onRequest?: unknown; preParsing?: unknown };
 
 /** True when the route runs the `authenticate` hook of plugins/auth.ts (found by the function's name). */
 export function isSignedIn(route: RouteLike | undefined): boolean {
   const hooks = [route?.onRequest].flat().filter((hook): hook is (...args: unknown[]) => unknown => typeof hook === 'function');
   return hooks.some((hook) => hook.name === 'authenticate');
+}
+
+/** True when the route checks a provider's signature or token before reading the body (`checkCaller` of ingestion/callback-auth.ts). */
+export function isProviderCallback(route: RouteLike | undefined): boolean {
+  const hooks = [route?.preParsing].flat().filter((hook): hook is (...args: unknown[]) => unknown => typeof hook === 'function');
+  return hooks.some((hook) => hook.name === 'checkCaller');
 }
 
 /** `post /v1/category/:id` → `postV1CategoryById`: unique and stable, for clients generated from the document. */
@@ -349,8 +363,17 @@ export function operationIdOf(method: string, url: string): string {
 
 const failure = (description: string) => ({ description, ...ref('Failure') });
 
+/** What of a route's shape decides the errors it can answer besides its own. */
+interface RouteShape {
+  signedIn: boolean;
+  providerCallback: boolean;
+  hasPathId: boolean;
+  /** POST, PUT, PATCH or DELETE: Fastify reads a body sent with it, whether the route takes one or not. */
+  readsBody: boolean;
+}
+
 /** The answers of an operation: the success answer and each error it can give. */
-function answersOf(docs: RouteDocs, signedIn: boolean, hasPathId: boolean) {
+function answersOf(docs: RouteDocs, shape: RouteShape) {
   const answer = docs.answer ?? envelope(docs.results ?? results.none);
   const success =
     'contentType' in answer
@@ -360,10 +383,14 @@ function answersOf(docs: RouteDocs, signedIn: boolean, hasPathId: boolean) {
     [docs.status ?? 200]: success,
     ...(docs.foundAnswer && !('contentType' in answer) ? { 200: { ...answer, description: docs.foundAnswer } } : {}),
     400: failure('The input is not valid: one error per field, in the words of SPEC'),
-    ...(signedIn
+    ...(shape.signedIn
       ? { 401: failure('No valid access token: sign in again'), 403: failure('The caller may not do this (role, Afcon-only account or scope)') }
       : {}),
-    ...(hasPathId ? { 404: failure('No such record, or not one the caller may read') } : {}),
+    ...(shape.providerCallback ? { 401: failure('Not from the provider: its signature or token is missing or wrong') } : {}),
+    ...(shape.hasPathId ? { 404: failure('No such record, or not one the caller may read') } : {}),
+    ...(docs.scoped && !shape.hasPathId ? { 404: failure('No such service code, or not one the caller reads') } : {}),
+    // Refused by Fastify before the route runs.
+    ...(shape.readsBody ? { 413: failure('The body is larger than the route takes'), 415: failure('The body is of a media type the route does not read') } : {}),
     ...Object.fromEntries(Object.entries(docs.errors ?? {}).map(([code, description]) => [code, failure(description)])),
   };
 }
@@ -394,10 +421,15 @@ export function documented(docs: RouteDocs): SwaggerTransform {
         ...(docs.summary ? { summary: docs.summary } : {}),
         ...(querystring ? { querystring } : {}),
         ...(params ? { params } : {}),
-        ...(docs.body ? { body: jsonSchemaOf(docs.body), ...(docs.form ? { consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {}) } : {}),
+        ...(docs.body ? { body: jsonSchemaOf(docs.body), ...(docs.form ? { consumes: [...(docs.form === 'only' ? [] : ['application/json']), 'application/x-www-form-urlencoded'] } : {}) } : {}),
         ...(docs.textBody ? { body: { type: 'string', description: docs.textBody.description }, consumes: [docs.textBody.contentType] } : {}),
         ...(signedIn ? {} : { security: [] }),
-        response: answersOf(docs, signedIn, /:(id|key)\b/.test(url)),
+        response: answersOf(docs, {
+          signedIn,
+          providerCallback: isProviderCallback(route),
+          hasPathId: /:(id|key)\b/.test(url),
+          readsBody: ['post', 'put', 'patch', 'delete'].includes(method.toLowerCase()),
+        }),
       },
     };
   };

@@ -23,7 +23,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['transactions'], summary: 'The calls of a day, of one service code or every code the caller reads', querystring: pagingQuery },
       ...guard,
-      config: { swaggerTransform: documented({ body: dayFilter, results: results.page('Transaction') }) },
+      config: { swaggerTransform: documented({ body: dayFilter, scoped: true, results: results.page('Transaction') }) },
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
@@ -40,7 +40,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['transactions'], summary: 'Failed calls to give attention, of a day or every day', querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' } } } },
       ...guard,
-      config: { swaggerTransform: documented({ query: dayFilter, results: results.page('Transaction') }) },
+      config: { swaggerTransform: documented({ query: dayFilter, scoped: true, results: results.page('Transaction') }) },
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
@@ -92,7 +92,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['transactions'], summary: 'The calls as CSV, by service code, day and status' },
       ...guard,
-      config: { swaggerTransform: documented({ query: transactionFilterSchema, answer: textAnswer('text/csv', 'The calls as CSV, oldest first') }) },
+      config: { swaggerTransform: documented({ query: transactionFilterSchema, scoped: true, answer: textAnswer('text/csv', 'The calls as CSV, oldest first') }) },
     },
     async (request, reply) => {
       const filter = await readFilter(request.query);

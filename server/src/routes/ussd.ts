@@ -58,7 +58,7 @@ export default async function ussdRoutes(app: FastifyInstance, door: UssdDoor) {
       },
       onRequest: fromAllowedSource,
       preParsing: authenticatedCallback({ kind: 'query-token', token: door.token }),
-      config: { swaggerTransform: documentedBody(ussdSchema, { form: true, answer: { contentType: 'text/plain', description: 'The next USSD screen: CON to go on, END to close' } }) },
+      config: { swaggerTransform: documentedBody(ussdSchema, { form: 'only', errors: { 403: 'From an address outside USSD_ALLOWED_SOURCES' }, answer: { contentType: 'text/plain', description: 'The next USSD screen: CON to go on, END to close' } }) },
     },
     async (request, reply) => {
       const hop = await validBody(ussdSchema, request.body);
