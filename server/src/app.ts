@@ -78,6 +78,8 @@ export interface AppDeps {
   ussd?: { callbackToken?: string; allowedSources?: string[]; confirmsPerMinute?: number };
   /** How long this process trusts its last look at a session (at most and by default 5000 ms, session-check.ts). */
   sessionCheckMs?: number;
+  /** The clock the session check keeps its answers by; Date.now unless a test moves time on rather than waits. */
+  now?: () => number;
   /**
    * The Host names (`name` or `name:port`) a password-reset link may be built on when `publicUrl`
    * is unset (ALLOWED_HOSTS); by default localhost and 127.0.0.1 on any port.
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(providersPlugin, { providers: { mail, sms, payment: wing.payment } });
-  await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs });
+  await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs, now: deps.now });
   await app.register(answerCachePlugin, { cache: answers });
   await app.register(ingestionPlugin, { wing, sweeper: deps.sweeper });
   const { everyMs: detectEveryMs, ...incidentSettings } = deps.incidents ?? {};

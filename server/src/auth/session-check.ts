@@ -23,20 +23,21 @@ const LIVE_SESSION = sql`select ${users.id} as "userId", ${users.userName} as "u
 
 /**
  * The per-request session check: answers a session's holder, or undefined once it is revoked.
- * Each answer is kept `ttlMs` in this process (a hit costs no round trip; requests arriving while
- * one is read share it), so several API processes agree through the database within `ttlMs`.
+ * Each answer is kept `ttlMs` by the clock `now` in this process (a hit costs no round trip;
+ * requests arriving while one is read share it), so several API processes agree through the
+ * database within `ttlMs`.
  */
-export function sessionCheck(db: Db, ttlMs = SESSION_CHECK_MAX_MS) {
+export function sessionCheck(db: Db, ttlMs = SESSION_CHECK_MAX_MS, now: () => number = Date.now) {
   const read = preparedReadRows<SessionHolder>(db, 'session_holder', LIVE_SESSION);
   const known = new Map<string, { at: number; holder: Promise<SessionHolder | undefined> }>();
   return {
     holder(sessionId: string): Promise<SessionHolder | undefined> {
-      const now = Date.now();
+      const at = now();
       const hit = known.get(sessionId);
-      if (hit && now - hit.at < ttlMs) return hit.holder;
+      if (hit && at - hit.at < ttlMs) return hit.holder;
       const holder = read({ id: sessionId }).then(([row]) => row);
       known.delete(sessionId);
-      known.set(sessionId, { at: now, holder });
+      known.set(sessionId, { at, holder });
       if (known.size > MAX_SESSIONS) known.delete(known.keys().next().value as string);
       // A failed read is not remembered.
       holder.catch(() => known.get(sessionId)?.holder === holder && known.delete(sessionId));

@@ -45,7 +45,7 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_TTL = '15m';
 
 export default fp(
-  async function auth(app: FastifyInstance, options: { secret: string; db: Db; sessionCheckMs?: number }) {
+  async function auth(app: FastifyInstance, options: { secret: string; db: Db; sessionCheckMs?: number; now?: () => number }) {
     await app.register(jwt, {
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL },
@@ -60,7 +60,7 @@ export default fp(
         sessionId: payload.sid,
       }),
     });
-    app.decorate('sessionCheck', sessionCheck(options.db, options.sessionCheckMs));
+    app.decorate('sessionCheck', sessionCheck(options.db, options.sessionCheckMs, options.now));
     app.decorate('refreshTokenKey', crypto.createHmac('sha256', options.secret).update('refresh-token-successor').digest('base64url'));
 
     // Named: the OpenAPI document marks the routes running `authenticate` as signed-in (openapi.ts).
