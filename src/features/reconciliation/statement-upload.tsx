@@ -8,9 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { uploadStatement } from '../../api/reconciliation-api';
+import { serverMessage, useSubmit } from '../../components/use-submit';
 import type { FieldError } from '../../domain/entities';
 import { formatMoney } from '../../domain/format';
 import { STATEMENT_COLUMNS, STATEMENT_MAX_MB } from '../../domain/reconciliation';
@@ -27,7 +26,7 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
 export function StatementUpload({ onUploaded }: { onUploaded: (statementId: string) => void }) {
   const store = useStore();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const submit = useSubmit();
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const [problems, setProblems] = useState<FieldError[]>([]);
@@ -38,20 +37,22 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
     if (!file) return;
     setProblems([]);
     setStage({ step: 'sending', fraction: 0 });
-    try {
+    const send = async () => {
       const done = await uploadStatement({ dispatch, getState: store.getState }, file, file.name, (fraction) =>
         setStage(fraction >= 1 ? { step: 'reading' } : { step: 'sending', fraction }),
       );
-      enqueueSnackbar(done.message, { variant: done.created ? 'success' : 'info' });
       setFile(null);
       onUploaded(done.id);
-    } catch (error) {
-      const info = readApiError(error);
-      setProblems(info.errors.length > 0 ? info.errors : [{ field: 'file', message: info.message || 'The statement could not be uploaded' }]);
-      enqueueSnackbar(info.message || 'Unexpected error', { variant: 'error' });
-    } finally {
-      setStage({ step: 'idle' });
-    }
+      return done;
+    };
+    await submit(send, {
+      success: (done) => ({ text: done.message, variant: done.created ? 'success' : 'info' }),
+      failure: (info) => {
+        setProblems(info.errors.length > 0 ? info.errors : [{ field: 'file', message: info.message || 'The statement could not be uploaded' }]);
+        return serverMessage(info);
+      },
+    });
+    setStage({ step: 'idle' });
   };
 
   const percent = stage.step === 'sending' ? Math.round(stage.fraction * 100) : 100;
