@@ -4,7 +4,7 @@ import { CAMPAIGN_DESCRIPTORS } from '../features/campaigns/campaign-descriptors
 /**
  * Every screen's chunk loader; routes.tsx makes each a lazy screen. Each chunk is named
  * `screen-<name>`: the build lists every private path's files by these names
- * (preload-manifest.json), and the server has index.html preload them (issue 11).
+ * (preload-manifest.json), and the server has index.html preload them.
  */
 export const SCREEN_LOADERS = {
   signIn: () => import(/* webpackChunkName: "screen-sign-in" */ '../features/auth/sign-in-screen'),

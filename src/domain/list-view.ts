@@ -2,7 +2,7 @@ import { isDay } from './calendar-day';
 import { SERVICE_CODE_PATTERN } from './schemas/catalogue';
 
 /**
- * A list's view in the URL query (issue 23): which service code, day, page, status or phone number
+ * A list's view in the URL query: which service code, day, page, status or phone number
  * a person is looking at, so that a reload keeps it, a copied link opens it for a colleague and
  * Back and Forward walk through views. The query is typed by anyone: every value is checked here,
  * and anything that is not one falls back to the list's default (never a crash, never garbage

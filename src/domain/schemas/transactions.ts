@@ -36,7 +36,7 @@ export const transactionSearchSchema = yup.object({
 /** Text only: a number is not read as its digits (yup would), so a wrong type is refused as such. */
 const textOnly = <T>(value: T, original: unknown) => (original === undefined || original === null || typeof original === 'string' ? value : original);
 
-/** Why a call was resolved (issue 23): both optional, so SPEC's `{ isResolved: true }` stays a whole body. */
+/** Why a call was resolved: both optional, so SPEC's `{ isResolved: true }` stays a whole body. */
 const resolution = {
   reason: text(30, { tooLong: 'Invalid reason' })
     .transform(textOnly)
@@ -50,7 +50,7 @@ export const resolveTransactionSchema = yup.object({
   ...resolution,
 });
 
-/** The resolve dialog (issue 23): the body's reason, which a person must choose, and note. */
+/** The resolve dialog: the body's reason, which a person must choose, and note. */
 export const resolveDialogSchema = yup.object({
   // None chosen yet ('') is the missing reason, not an invalid one.
   reason: resolution.reason.transform((value: unknown) => (value === '' ? undefined : value)).required('Please choose a reason'),

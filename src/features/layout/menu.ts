@@ -10,7 +10,7 @@ export interface MenuEntry {
   group?: string;
 }
 
-/** Issue 23: everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
+/** Everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
 const INCIDENTS: MenuEntry = { label: 'Incidents', path: '/incidents' };
 
 const REGULAR: MenuEntry[] = [
@@ -63,7 +63,7 @@ const EVERYONE = ['/account', '/settings'];
 const SAME_SCREEN: Record<string, string> = { '/categories/all': '/category', '/categories/new': '/category' };
 
 /**
- * Whether the person may open the screen at `pathname` (issue 24): what their menu offers, plus
+ * Whether the person may open the screen at `pathname`: what their menu offers, plus
  * EVERYONE's. The server refuses the rest anyway; the shell shows NoAccess instead of asking it.
  */
 export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon'> | null, pathname: string): boolean {
