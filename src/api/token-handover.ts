@@ -14,7 +14,7 @@ import type { SessionState, Tokens } from '../state/session-slice';
  * `query()` in step with its grants, so the next tab knows for certain to wait for the pair.
  */
 const CHANNEL_NAME = 'dialdesk-refreshed-tokens';
-/** Held, by the tab that spent it, until that tab spends the next one (a spent token opens nothing). */
+/** Held by the tab that spent the token until it spends the next; only this origin's scripts, which read the live tokens anyway, see the name. */
 const SPENT_MARK_PREFIX = 'dialdesk-spent-refresh-token:';
 /** How long a tab waits for a pair known to be on its way; it is sent before the lock moves on. */
 const HANDOVER_WAIT_MS = 5_000;
