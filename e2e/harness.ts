@@ -201,12 +201,36 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Waits until nothing on the page moves: every CSS transition and finite animation has ended (a toast
+ * or a drawer sliding in, a popover growing, a colour fading) and the charts' shapes, which their
+ * library moves frame by frame, are the same two frames running. At least two frames, so a
+ * transition that a click has only just asked for has begun.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => delete (window as unknown as { lastShapes?: string }).lastShapes);
+  await page.waitForFunction(
+    () => {
+      const moving = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity);
+      const shapes = [...document.querySelectorAll('svg path, svg rect')]
+        .map((shape) => `${shape.getAttribute('d')}${shape.getAttribute('height')}${shape.getAttribute('transform')}`)
+        .join('|');
+      const held = window as unknown as { lastShapes?: string };
+      const still = held.lastShapes === shapes;
+      held.lastShapes = shapes;
+      return still && !moving;
+    },
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  ).catch(() => undefined); // a screen that never holds still (a live chart) is taken as it is
+}
+
 /** Saves a full-page screenshot under e2e/output (a CI artifact). */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(OUTPUT, { recursive: true });
   // The route overlay (SPEC §9, 1 s) and the charts' entry animations would otherwise be caught mid-way.
   await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 5_000 });
-  await page.waitForTimeout(500);
+  await settled(page);
   // A full-page capture does not scroll, so what lies below the screen and is drawn only near it
   // (the phone cards' content-visibility: auto) would show blank; a person scrolling sees it drawn.
   const drawAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { playCustomer, type Hop } from '../scripts/simulator';
-import { ADMIN, go, launchBrowser, OUTPUT, screenshot, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import { ADMIN, go, launchBrowser, OUTPUT, screenshot, settled, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 23, incidents in the browser: the built server with the local payment provider refusing
@@ -95,7 +95,7 @@ async function axe(page: Page, where: string) {
 /** What the screen shows (not the whole page): the switcher's list over a long list of calls. */
 async function viewportShot(page: Page, name: string) {
   fs.mkdirSync(OUTPUT, { recursive: true });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
 
