@@ -49,9 +49,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   // options.port, else E2E_PORT, pins the port (engineers sharing a machine each keep to their own range).
   const port = options.port ?? (process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-e2e-'));
   const env: Record<string, string | undefined> = {
     ...process.env,
+    PORT: String(port),
     HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
     ADMIN_USERNAME: ADMIN.userName,
     ADMIN_PASSWORD: ADMIN.password,
@@ -60,10 +63,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-e2e-'));
   // Seeding the demo data costs a server ~20 s of CPU: it is done once (demoData) and copied.
-  if (env.SEED_DEMO === '1' && !options.env?.DATA_DIR) fs.cpSync(await demoData(env), dataDir, { recursive: true });
-  const server = await runServer({ ...env, PORT: String(port), DATA_DIR: dataDir });
+  if (env.SEED_DEMO === '1' && env.DATA_DIR === dataDir) fs.cpSync(await demoData(env), dataDir, { recursive: true });
+  const server = await runServer(env);
   return {
     url: server.url,
     async stop() {
