@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BulkResolveOutcome } from '../../src/domain/resolution';
 import { bulkResolveSchema, resolveTransactionSchema } from '../../src/domain/schemas/transactions';
 import { transactionStatus } from '../../src/domain/transaction-status';
-import { HttpError, ok, validBody } from './http';
+import { ok } from './http/envelope';
+import { HttpError } from './http/http-error';
+import { validBody } from './http/valid-body';
 import { transactionsRepository } from './repositories/transactions-repository';
 
 /**

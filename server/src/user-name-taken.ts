@@ -1,4 +1,4 @@
-import { HttpError } from './http';
+import { HttpError } from './http/http-error';
 
 /** The answer when a user name is in use, shared by creating an account and editing one. */
 export const userNameTaken = (userName: string) =>

@@ -4,7 +4,7 @@ import { FORGOT_PASSWORD_PER_ADDRESS, RESET_MAILS_PER_ACCOUNT, RESET_MAX_FAILURE
 import { randomToken, sha256 } from '../src/auth/sessions';
 import { allowedHosts, loadConfig } from '../src/config';
 import { mailOutbox, passwordResets, users } from '../src/db/schema';
-import { HttpError } from '../src/http';
+import { HttpError } from '../src/http/http-error';
 import { localMailProvider, type MailProvider } from '../src/providers/mail';
 import { buildTestWorld, eventually, TEST_PASSWORD, type TestWorld } from './helpers';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { HttpError } from '../http';
+import { HttpError } from '../http/http-error';
 import type { MailProvider } from '../providers/mail';
 import { signInRepository } from '../repositories/sign-in-repository';
 import { usersRepository } from '../repositories/users-repository';

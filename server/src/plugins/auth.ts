@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { isManager, type Role } from '../../../src/domain/roles';
 import { sessionCheck, type SessionCheck } from '../auth/session-check';
 import type { Db } from '../db/client';
-import { HttpError } from '../http';
+import { HttpError } from '../http/http-error';
 import { isUuid } from '../uuid';
 
 /** Who is calling: the session from the access token, its holder as the database says (session-check.ts). */

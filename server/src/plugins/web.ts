@@ -4,7 +4,7 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRELOAD_MANIFEST, routePathKey, WIDE_SCREEN_QUERY, type PreloadManifest } from '../../../src/domain/first-visit';
-import { failureBody } from '../http';
+import { failureBody } from '../http/envelope';
 
 /** Webpack names every file under assets/ by its content hash, so a year-long cache is safe. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { parse, type CsvError, type Info } from 'csv-parse';
 import type { FieldError } from '../../../src/domain/entities';
 import { STATEMENT_COLUMNS, STATEMENT_MAX_MB, STATEMENT_STATUSES, type StatementColumn, type StatementStatus } from '../../../src/domain/reconciliation';
-import { HttpError } from '../http';
+import { HttpError } from '../http/http-error';
 
 /** One line of a statement, checked: what the import writes. */
 export interface StatementLine {

@@ -3,7 +3,10 @@ import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
 import { cachedCampaigns, campaignRound, readableCampaign } from '../access/campaign-access';
-import { CSV_CHUNK_ROWS, envelopeJson, okPagedJson, pagingQuery, sendCsv, sendJson, validBody } from '../http';
+import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
+import { envelopeJson, okPagedJson, sendJson } from '../http/envelope';
+import { pagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, results, textAnswer } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 

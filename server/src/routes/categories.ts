@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { categorySchema, type CategoryInput } from '../../../src/domain/schemas/catalogue';
-import { HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { ok } from '../http/envelope';
+import { HttpError, notFound } from '../http/http-error';
+import { isUniqueViolation } from '../http/postgres-errors';
+import { type IdParams, pagingQuery, type PagingQuery, uuidParams } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, results } from '../openapi';
 import { categoriesRepository, categoryInputOf, categoryValues } from '../repositories/categories-repository';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
-import { envelopeJson, sendJson } from '../http';
+import { envelopeJson, sendJson } from '../http/envelope';
 import { documented, results } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes } from '../access/transaction-scope';

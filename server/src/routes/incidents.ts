@@ -3,7 +3,9 @@ import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { incidentListSchema } from '../../../src/domain/schemas/transactions';
 import type { IncidentState } from '../../../src/domain/incidents';
 import { readableCodes } from '../access/transaction-scope';
-import { ok, pagingQuery, validBody, type PagingQuery } from '../http';
+import { ok } from '../http/envelope';
+import { pagingQuery, type PagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, object, results } from '../openapi';
 import { incidentsRepository } from '../repositories/incidents-repository';
 

@@ -13,7 +13,11 @@ import {
   type ReconciliationKind,
   type ReconciliationRow,
 } from '../../../src/domain/reconciliation';
-import { HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { sendCsv } from '../http/csv-download';
+import { ok, okPagedJson } from '../http/envelope';
+import { HttpError, notFound } from '../http/http-error';
+import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, pageOf, results, textAnswer } from '../openapi';
 import { readStatement, statementTooLarge, type ReadStatement } from '../reconciliation/statement-csv';
 import { reconciliationRepository } from '../repositories/reconciliation-repository';

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { isManager } from '../../../src/domain/roles';
 import { canResendTicket, MESSAGE_STATUS } from '../../../src/domain/transaction-events';
-import { HttpError, ok, uuidParams, type IdParams } from '../http';
+import { ok } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import { uuidParams, type IdParams } from '../http/route-schemas';
 import { documented, results } from '../openapi';
 import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';

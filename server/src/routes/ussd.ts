@@ -4,7 +4,9 @@ import * as yup from 'yup';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { text } from '../../../src/domain/schemas/text';
 import { sourceList } from '../config';
-import { HttpError, documentedBody, validBody } from '../http';
+import { HttpError } from '../http/http-error';
+import { documentedBody } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { authenticatedCallback } from '../ingestion/callback-auth';
 
 /** Africa's Talking's USSD form; `text` is every answer so far joined by `*`, a few dozen characters in practice. */
