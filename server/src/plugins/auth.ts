@@ -3,6 +3,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isManager, type Role } from '../../../src/domain/roles';
+import type { AccessTokenClaims } from '../auth/access-tokens';
 import { sessionCheck, type SessionCheck } from '../auth/session-check';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/http-error';
@@ -20,7 +21,7 @@ export interface AuthUser {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; sid: string; userName: string; role: Role; isAfcon: boolean; iat?: number };
+    payload: AccessTokenClaims;
     user: AuthUser;
   }
 }

@@ -11,7 +11,7 @@ import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../htt
 import { validBody } from '../http/valid-body';
 import { documented, results } from '../openapi';
 import { toUser, usersRepository } from '../repositories/users-repository';
-import { userNameTaken } from '../user-name-taken';
+import { userNameTaken } from '../auth/accounts';
 
 export default async function usersRoutes(app: FastifyInstance) {
   const repo = usersRepository(app.db);
