@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { buildApp } from '../server/src/app';
-import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, serviceCodes, transactionEvents, transactions } from '../server/src/db/schema';
 import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, settled, signIn } from './harness';

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ensureFirstAdmin } from './bootstrap';
+import { ensureFirstAdmin } from './auth/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';

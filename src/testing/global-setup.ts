@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
-import { ensureFirstAdmin } from '../../server/src/bootstrap';
+import { ensureFirstAdmin } from '../../server/src/auth/first-admin';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { localSmsProvider } from '../../server/src/providers/sms';
 import { seedCampaignTestVotes } from './campaign-vote-seed';
