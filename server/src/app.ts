@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
+import { DEFAULT_SERVICE_TIME_ZONE, setServiceTimeZone } from '../../src/domain/format';
 import type { Db } from './db/client';
 import { ingestion } from './ingestion/ingestion';
 import { inProcessChangeFeed, postgresChangeFeed } from './live/change-feed';
@@ -23,6 +23,7 @@ import { localMailProvider } from './providers/mail';
 import { externalPaymentProvider, type PaymentProvider } from './providers/payment';
 import type { PaymentProviderFactory } from './providers/payment-from-config';
 import { localSmsProvider } from './providers/sms';
+import { serviceSettingsRepository } from './repositories/service-settings-repository';
 import { transactionsRepository } from './repositories/transactions-repository';
 import authRoutes from './routes/auth';
 import campaignListsRoutes from './routes/campaign-lists';
@@ -43,7 +44,6 @@ import ussdRoutes from './routes/ussd';
 import paymentsRoutes from './routes/payments';
 import reconciliationRoutes from './routes/reconciliation';
 import usersRoutes from './routes/users';
-import { applyServiceTimeZone, withServiceTimeZone } from './service-time-zone';
 
 export interface AppDeps {
   db: Db;
@@ -98,8 +98,11 @@ export interface AppDeps {
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps) {
+  // The service's one time zone (TZ_NAME), for src/domain's days and display in this process and
+  // for the database's daily counts: set before any call is counted.
   const timeZone = deps.timeZone ?? DEFAULT_SERVICE_TIME_ZONE;
-  await applyServiceTimeZone(deps.db, timeZone);
+  setServiceTimeZone(timeZone);
+  await serviceSettingsRepository(deps.db).useTimeZone(timeZone);
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
@@ -197,8 +200,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignVotesRoutes);
   await app.register(reconciliationRoutes);
 
-  // index.html carries the service's zone for the SPA (templated once, answered from memory).
-  await app.register(webPlugin, { webRoot: deps.webRoot, transformIndex: (html) => withServiceTimeZone(html, timeZone) });
+  await app.register(webPlugin, { webRoot: deps.webRoot, serviceTimeZone: timeZone });
 
   return app;
 }
