@@ -12,7 +12,7 @@ import { validBody } from '../http/valid-body';
 import { documented, results, type RouteDocs } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { callResolution } from '../resolve-calls';
+import { callResolution } from '../resolution/call-resolution';
 
 type Paging = { page?: number; limit?: number };
 

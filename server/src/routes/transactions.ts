@@ -11,7 +11,7 @@ import { validBody } from '../http/valid-body';
 import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
-import { callResolution } from '../resolve-calls';
+import { callResolution } from '../resolution/call-resolution';
 
 /** The lists read only a service code and a day (`readFilter` checks the whole filter). */
 const dayFilter = transactionFilterSchema.pick(['name', 'date']);

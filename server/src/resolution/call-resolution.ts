@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BulkResolveOutcome } from '../../src/domain/resolution';
-import { bulkResolveSchema, resolveTransactionSchema } from '../../src/domain/schemas/transactions';
-import { transactionStatus } from '../../src/domain/transaction-status';
-import { ok } from './http/envelope';
-import { HttpError } from './http/http-error';
-import { validBody } from './http/valid-body';
-import { transactionsRepository } from './repositories/transactions-repository';
+import type { BulkResolveOutcome } from '../../../src/domain/resolution';
+import { bulkResolveSchema, resolveTransactionSchema } from '../../../src/domain/schemas/transactions';
+import { transactionStatus } from '../../../src/domain/transaction-status';
+import { ok } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import { validBody } from '../http/valid-body';
+import { transactionsRepository } from '../repositories/transactions-repository';
 
 /**
  * Resolving failed calls, one or many, as the transactions and the campaign lists both offer it
