@@ -1,5 +1,6 @@
 import { isDay } from './calendar-day';
 import { SERVICE_CODE_PATTERN } from './schemas/catalogue';
+import { isUuid } from './uuid';
 
 /**
  * A list's view in the URL query: which service code, day, page, status or phone number
@@ -67,10 +68,8 @@ export function choiceFilter<T extends string>(choices: readonly T[], initial: T
   return { initial, parse: (value) => choices.find((choice) => choice === value), format: (value) => value };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An entity's id, a UUID (a reconciliation statement), or '' for none chosen. */
-export const idFilter = (initial = '') => text(initial, (value) => value === '' || UUID.test(value));
+export const idFilter = (initial = '') => text(initial, (value) => value === '' || isUuid(value));
 
 /** A value the person cannot change: the URL neither sets nor shows it. */
 export function fixedFilter<T>(value: T): ViewFilter<T> {

@@ -7,7 +7,7 @@ import type { AccessTokenClaims } from '../auth/access-tokens';
 import { sessionCheck, type SessionCheck } from '../auth/session-check';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/http-error';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 /** Who is calling: the session from the access token, its holder as the database says (session-check.ts). */
 export interface AuthUser {

@@ -4,7 +4,7 @@ import type { Category, LevelPrices } from '../../../src/domain/entities';
 import type { CategoryInput } from '../../../src/domain/schemas/catalogue';
 import type { DbOrTx } from '../db/client';
 import { categories, users } from '../db/schema';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 export type CategoryRow = typeof categories.$inferSelect;
 type CategoryValues = Omit<typeof categories.$inferInsert, 'id' | 'createdAt'>;

@@ -3,7 +3,7 @@ import type { CategoryLevel } from '../../../src/domain/category-levels';
 import type { Content } from '../../../src/domain/entities';
 import type { Db, DbOrTx } from '../db/client';
 import { categories, contents, users } from '../db/schema';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 export type ContentRow = typeof contents.$inferSelect;
 type ContentValues = Omit<typeof contents.$inferInsert, 'id' | 'createdAt'>;

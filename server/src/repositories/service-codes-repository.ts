@@ -3,7 +3,7 @@ import type { ServiceCode } from '../../../src/domain/entities';
 import type { ServiceCodeToday } from '../../../src/domain/service-codes';
 import type { DbOrTx } from '../db/client';
 import { categories, serviceCodes, transactionDailyStats, users } from '../db/schema';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 export type ServiceCodeRow = typeof serviceCodes.$inferSelect;
 
