@@ -3,8 +3,8 @@ import { ensureFirstAdmin } from './auth/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
-import { smsProviderFromEnv } from './providers/africastalking-sms';
-import { paymentProviderFromConfig } from './providers/payment-from-config';
+import { smsProviderFor } from './providers/africastalking-sms';
+import { paymentProviderFor } from './providers/payment-from-config';
 
 /** Process concerns only: configuration, database, first admin, demo data, listening, shutdown. */
 async function main() {
@@ -12,9 +12,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const admin = await ensureFirstAdmin(database.db, config.adminUserName, config.adminPassword);
   // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
-  const sms = smsProviderFromEnv(process.env);
+  const sms = smsProviderFor(config.sms);
   // Made by buildApp with the settlement, to which the local provider and MoMo's polls hand what they decide.
-  const payment = paymentProviderFromConfig(config, process.env, (error, reference) =>
+  const payment = paymentProviderFor(config.payment, (error, reference) =>
     app.log.error({ err: error, reference }, 'payment provider could not settle a payment'),
   );
   const app = await buildApp({

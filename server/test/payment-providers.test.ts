@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config';
 import { transactionEvents, transactions } from '../src/db/schema';
 import { startPaymentSweeper } from '../src/ingestion/payment-sweeper';
 import { externalPaymentProvider, localDecisionStore, localPaymentProvider, type PaymentDecision } from '../src/providers/payment';
-import { paymentProviderFromConfig } from '../src/providers/payment-from-config';
+import { paymentProviderFor } from '../src/providers/payment-from-config';
 import { buildTestWorld, eventually, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
@@ -136,13 +136,13 @@ describe('PAYMENT_PROVIDER', () => {
 
   it('is local by default with a 3 s delay and a 15% fail rate; external and momo on demand', async () => {
     const defaults = config({});
-    expect(defaults).toMatchObject({ paymentProvider: 'local', paymentLocalDelayMs: 3000, paymentLocalFailRate: 0.15, paymentCallbackSecret: 'y' });
-    expect(paymentProviderFromConfig(defaults, {}, () => {})(settle, world.db).name).toBe('local');
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'external' }), {}, () => {})(settle, world.db).name).toBe('external');
+    expect(defaults).toMatchObject({ payment: { kind: 'local', delayMs: 3000, failRate: 0.15 }, paymentCallbackSecret: 'y' });
+    expect(paymentProviderFor(defaults.payment, () => {})(settle, world.db).name).toBe('local');
+    expect(paymentProviderFor(config({ PAYMENT_PROVIDER: 'external' }).payment, () => {})(settle, world.db).name).toBe('external');
     const momoEnv = { MOMO_SUBSCRIPTION_KEY: 'k', MOMO_API_USER: 'u', MOMO_API_KEY: 'a' };
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), momoEnv, () => {})(settle, world.db).name).toBe('momo');
-    expect(() => paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), {}, () => {})(settle, world.db)).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
-    expect(config({ PAYMENT_LOCAL_DELAY_MS: '0', PAYMENT_LOCAL_FAIL_RATE: '0' })).toMatchObject({ paymentLocalDelayMs: 0, paymentLocalFailRate: 0 });
+    expect(paymentProviderFor(config({ PAYMENT_PROVIDER: 'momo', ...momoEnv }).payment, () => {})(settle, world.db).name).toBe('momo');
+    expect(() => config({ PAYMENT_PROVIDER: 'momo' })).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
+    expect(config({ PAYMENT_LOCAL_DELAY_MS: '0', PAYMENT_LOCAL_FAIL_RATE: '0' })).toMatchObject({ payment: { delayMs: 0, failRate: 0 } });
   });
 
   it('refuses at start what it cannot mean', () => {
@@ -151,7 +151,7 @@ describe('PAYMENT_PROVIDER', () => {
     expect(() => config({ PAYMENT_LOCAL_FAIL_RATE: '1.5' })).toThrow(/PAYMENT_LOCAL_FAIL_RATE/);
     expect(() => config({ PAYMENT_LOCAL_DELAY_MS: '-1' })).toThrow(/PAYMENT_LOCAL_DELAY_MS/);
     expect(() => config({ SMS_PROVIDER: 'africastalking' })).toThrow(/AT_CALLBACK_TOKEN/);
-    expect(config({ SMS_PROVIDER: 'africastalking', AT_CALLBACK_TOKEN: 'a'.repeat(32) }).atCallbackToken).toBe('a'.repeat(32));
+    expect(config({ SMS_PROVIDER: 'africastalking', AT_CALLBACK_TOKEN: 'a'.repeat(32), AT_USERNAME: 'u', AT_API_KEY: 'k' }).atCallbackToken).toBe('a'.repeat(32));
   });
 
   it('external accepts everything and knows nothing', async () => {
