@@ -75,7 +75,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`  Dialdesk is running on http://${config.host}:${config.port} (${database.kind})`);
-  // Last and framed, after the build's and the server's output, so a newcomer finds it (issue 24).
+  // Last and framed, after the build's and the server's output, so a newcomer finds it.
   if (admin.created && admin.generatedPassword) {
     const lines = [`First admin created. Sign in as "${admin.userName}"`, `with the password "${admin.generatedPassword}"`, '(shown once: keep it, or set ADMIN_PASSWORD before the first start)'];
     const width = Math.max(...lines.map((line) => line.length));

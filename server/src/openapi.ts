@@ -10,7 +10,7 @@ import { RECONCILIATION_KIND_HELP, RECONCILIATION_KINDS, STATEMENT_STATUSES } fr
 import { TRANSACTION_EVENT_KINDS } from '../../src/domain/transaction-events';
 
 /**
- * The OpenAPI document at /docs (issue 11). Routes keep validating with the domain's yup schemas
+ * The OpenAPI document at /docs. Routes keep validating with the domain's yup schemas
  * (SPEC's words per field); `documented` derives the document's body and query from those same
  * schemas, and adds the answer, so nothing is described twice. It is used as the route's
  * `config.swaggerTransform` and only documents: Fastify never validates or serializes with it.

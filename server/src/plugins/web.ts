@@ -33,7 +33,7 @@ function withServiceTimeZone(indexHtml: string, zone: string): string {
 /**
  * index.html for each path of the manifest, with `<link rel="preload">` for the app's and the
  * screen's scripts: the browser fetches them beside the entry instead of one round trip after
- * another (issue 11: a deep link or reload on a slow phone). Paths match as the SPA's router
+ * another, which a deep link or a reload on a slow phone would wait for. Paths match as the SPA's router
  * matches them (routePathKey). The DataGrid's scripts are for wide screens: a phone shows lists
  * as cards.
  */

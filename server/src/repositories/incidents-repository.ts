@@ -33,7 +33,7 @@ function where(filter: IncidentFilter): SQL | undefined {
 const SMS_ANSWERED = [MESSAGE_STATUS.sent, MESSAGE_STATUS.delivered, MESSAGE_STATUS.failed, MESSAGE_STATUS.resending];
 const SMS_FAILED = [MESSAGE_STATUS.failed, MESSAGE_STATUS.resending];
 
-/** Incidents (issue 23), and the figures the detector reads to open and close them. */
+/** Incidents (trouble the detector noticed), and the figures it reads to open and close them. */
 export function incidentsRepository(db: Db) {
   return {
     /** Opens an incident unless one of its kind and code is open (whichever instance came first); answers it when this call opened it. */

@@ -8,8 +8,8 @@ import { validBody } from '../http/valid-body';
 import { transactionsRepository } from '../repositories/transactions-repository';
 
 /**
- * Resolving failed calls, one or many, as the transactions and the campaign lists both offer it
- * (issue 23): with an optional reason and note, announced on the live feed once committed.
+ * Resolving failed calls, one or many, as the transactions and the campaign lists both offer it:
+ * with an optional reason and note, announced on the live feed once committed.
  */
 export function callResolution(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);

@@ -10,7 +10,7 @@ import { documented, object, results } from '../openapi';
 import { incidentsRepository } from '../repositories/incidents-repository';
 
 /**
- * Incidents (issue 23): trouble the detector noticed, scoped like the lists: a manager reads every
+ * Incidents: trouble the detector noticed, scoped like the lists: a manager reads every
  * one, an agent those of its own service codes, the Afcon-only account AFCON's; the service-wide
  * ones (payment provider, SMS gateway) are the managers'.
  */
