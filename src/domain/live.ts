@@ -16,6 +16,11 @@ export interface LiveTransaction {
   phoneNumber: string;
   status: TransactionStatus;
   isResolved: boolean;
+  /**
+   * When the call was made (ISO 8601, the server's clock): a call made and settled within one write
+   * arrives already `processed`, and only this tells it from an older call settling.
+   */
+  createdAt: string;
 }
 
 /** `event: incident`: an incident opened or closed. */

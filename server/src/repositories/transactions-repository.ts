@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import { transactions } from '../db/schema';
 import { recordEventsSql, transactionEvent, transactionEventsRepository, type CallEvent, type NewTransactionEvent } from './transaction-events-repository';
-import { transactionReads } from './transaction-reads';
+import { isoTime, transactionReads } from './transaction-reads';
 
 export type { TransactionFilter } from './transaction-reads';
 
@@ -53,7 +53,8 @@ const settleStatement = sql`
 
 /** Calls as the live stream sends them (src/domain/live.ts), read by id. */
 const liveStatesStatement = sql`select id as "_id", service_code as name, phone_number as "phoneNumber",
-    case when is_complete then 'processed' when is_deleted then 'failed' else 'pending' end as status, is_resolved as "isResolved"
+    case when is_complete then 'processed' when is_deleted then 'failed' else 'pending' end as status, is_resolved as "isResolved",
+    ${isoTime(transactions.createdAt)} as "createdAt"
   from transactions where id = any(${p('ids')}::uuid[])`;
 
 /**
