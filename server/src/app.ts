@@ -89,7 +89,16 @@ export interface AppDeps {
    * The live stream's change feed (LIVE_FEED): in this process unless `{ kind: 'postgres', databaseUrl }`,
    * which several API processes on one PostgreSQL need (LISTEN/NOTIFY); and its timings.
    */
-  live?: { feed?: { kind: 'process' } | { kind: 'postgres'; databaseUrl: string }; batchMs?: number; flushMs?: number; writesPerSecond?: number; heartbeatMs?: number; maxBufferedBytes?: number };
+  live?: {
+    feed?: { kind: 'process' } | { kind: 'postgres'; databaseUrl: string };
+    batchMs?: number;
+    flushMs?: number;
+    writesPerSecond?: number;
+    heartbeatMs?: number;
+    maxBufferedBytes?: number;
+    /** Streams one session, one user, this process may hold open (LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, LIVE_STREAMS_MAX). */
+    streams?: { perSession?: number; perUser?: number; max?: number };
+  };
   /** The incident rules' thresholds (INCIDENT_*); `everyMs` runs the detector while the app is up (main.ts; tests detect on fixed clocks). */
   incidents?: Partial<IncidentSettings> & { everyMs?: number };
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
@@ -171,9 +180,25 @@ export async function buildApp(deps: AppDeps) {
   const live = {
     feed,
     settings,
-    stream: liveStream({ feed, readCalls: calls.liveStates, log: app.log, flushMs: deps.live?.flushMs, writesPerSecond: deps.live?.writesPerSecond, heartbeatMs: deps.live?.heartbeatMs, maxBufferedBytes: deps.live?.maxBufferedBytes }),
+    stream: liveStream({
+      feed,
+      readCalls: calls.liveStates,
+      log: app.log,
+      flushMs: deps.live?.flushMs,
+      writesPerSecond: deps.live?.writesPerSecond,
+      heartbeatMs: deps.live?.heartbeatMs,
+      maxBufferedBytes: deps.live?.maxBufferedBytes,
+      // A stream's session is checked as a request's is, on the same clock.
+      readSessions: app.sessionCheck.holders,
+      sessionCheckMs: deps.sessionCheckMs,
+      maxPerSession: deps.live?.streams?.perSession,
+      maxPerUser: deps.live?.streams?.perUser,
+      maxStreams: deps.live?.streams?.max,
+    }),
     detector: incidentDetector({ db: deps.db, feed, mail, settings, log: app.log }),
   };
+  // Sessions this process ends or changes end their streams at once, not at the next check.
+  app.sessionCheck.onForget(() => void live.stream.checkSessions());
   await app.register(livePlugin, { live, detectEveryMs });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
 import { DEFAULT_INCIDENT_SETTINGS, type IncidentSettings } from './live/incident-detector';
+import { DEFAULT_LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_PER_SESSION, DEFAULT_LIVE_STREAMS_PER_USER } from './live/live-stream';
 import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
 import type { SmsSettings } from './providers/africastalking-sms';
 import type { PaymentSettings } from './providers/payment-from-config';
@@ -45,6 +46,8 @@ export interface Config {
   liveFlushMs: number;
   /** LIVE_WRITES_PER_SECOND: writes a second to all live clients together; past it each client is written to less often. */
   liveWritesPerSecond: number;
+  /** LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, LIVE_STREAMS_MAX: live streams one session, one user, this process may hold open. */
+  liveStreams: { perSession: number; perUser: number; max: number };
   /** INCIDENT_CHECK_SECONDS: how often the incident rules run (0: never). */
   incidentCheckSeconds: number;
   /** The incident rules' thresholds (INCIDENT_*). */
@@ -87,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveFeed: liveFeed(env.LIVE_FEED, databaseUrl),
     liveFlushMs: numberIn(env.LIVE_FLUSH_MS, 'LIVE_FLUSH_MS', 50, 10_000, 250),
     liveWritesPerSecond: numberIn(env.LIVE_WRITES_PER_SECOND, 'LIVE_WRITES_PER_SECOND', 10, 1_000_000, 500),
+    liveStreams: {
+      perSession: numberIn(env.LIVE_STREAMS_PER_SESSION, 'LIVE_STREAMS_PER_SESSION', 1, 100_000, DEFAULT_LIVE_STREAMS_PER_SESSION),
+      perUser: numberIn(env.LIVE_STREAMS_PER_USER, 'LIVE_STREAMS_PER_USER', 1, 100_000, DEFAULT_LIVE_STREAMS_PER_USER),
+      max: numberIn(env.LIVE_STREAMS_MAX, 'LIVE_STREAMS_MAX', 1, 100_000, DEFAULT_LIVE_STREAMS_MAX),
+    },
     incidentCheckSeconds: numberIn(env.INCIDENT_CHECK_SECONDS, 'INCIDENT_CHECK_SECONDS', 0, 3600, 30),
     incidents: incidentSettings(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.

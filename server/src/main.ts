@@ -31,7 +31,7 @@ async function main() {
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
     ussdMenuCacheMs: config.ussdMenuCacheMs,
-    live: { feed: config.liveFeed === 'postgres' && config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl } : { kind: 'process' }, flushMs: config.liveFlushMs, writesPerSecond: config.liveWritesPerSecond },
+    live: { feed: config.liveFeed === 'postgres' && config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl } : { kind: 'process' }, flushMs: config.liveFlushMs, writesPerSecond: config.liveWritesPerSecond, streams: config.liveStreams },
     incidents: { ...config.incidents, everyMs: config.incidentCheckSeconds * 1000 },
     ussd: { callbackToken: config.ussdCallbackToken, allowedSources: config.ussdAllowedSources, confirmsPerMinute: config.ussdConfirmsPerMinute },
     logger: {
