@@ -106,8 +106,8 @@ export const DEFAULT_LIVE_MAX_BUFFERED_BYTES = 256 * 1024;
 /** A person's tabs of one sign-in share its session; a few of them follow at once. */
 export const DEFAULT_LIVE_STREAMS_PER_SESSION = 5;
 /**
- * A few sign-ins' worth, and far from starving the writes: one user's streams alone would have to
- * pass `writesPerSecond × flushMs` (125 at the defaults) to slow everyone else's.
+ * A few sign-ins' worth, and too few to starve the writes: one user's streams lengthen the time
+ * between two writes to every other console by at most 20 ÷ `writesPerSecond` (40 ms at the defaults).
  */
 export const DEFAULT_LIVE_STREAMS_PER_USER = 20;
 /** Well under a process's file descriptors (ulimit -n), which the USSD and payment callbacks need too. */
