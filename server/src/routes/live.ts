@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVICE_CODE_PATTERN } from '../../../src/domain/schemas/catalogue';
 import { readableCodes } from '../access/transaction-scope';
 import type { SessionHolder } from '../auth/session-check';
-import { HttpError } from '../http';
+import { HttpError } from '../http/http-error';
 import { documented, textAnswer } from '../openapi';
 import type { LiveScope, LiveSession, LiveStreamsFull } from '../live/live-stream';
 
