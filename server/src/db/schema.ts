@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { relations, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -200,6 +200,25 @@ export const campaigns = pgTable('campaigns', {
   createdAt: createdAt(),
 });
 
+/** The flags a call's state is made of, on a call or on its daily counts. */
+interface CallFlags {
+  isComplete: SQLWrapper;
+  isDeleted: SQLWrapper;
+}
+
+/**
+ * A call's state (src/domain/transaction-status.ts) as a predicate over its flags, written as the
+ * partial indexes below say it so that PostgreSQL matches a query's WHERE to them.
+ */
+export const callIs = {
+  processed: (t: CallFlags) => sql`${t.isComplete}`,
+  failed: (t: CallFlags) => sql`${t.isDeleted} and not ${t.isComplete}`,
+  pending: (t: CallFlags) => sql`not ${t.isComplete} and not ${t.isDeleted}`,
+};
+
+/** A pending call whose payment was requested: what the sweeper asks the provider about (transactions_pending_idx). */
+export const awaitingPayment = (t: CallFlags & { paymentRef: SQLWrapper }) => sql`${callIs.pending(t)} and ${t.paymentRef} is not null`;
+
 /** One customer's call to a service code; campaign votes carry teams and a round. */
 export const transactions = pgTable(
   'transactions',
@@ -243,14 +262,12 @@ export const transactions = pgTable(
     index('transactions_phone_time_idx').on(t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_failed_idx')
       .on(t.serviceCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isDeleted} and not ${t.isComplete}`),
+      .where(callIs.failed(t)),
     index('transactions_failed_time_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isDeleted} and not ${t.isComplete}`),
+      .where(callIs.failed(t)),
     // The few calls still waiting for their payment, for the sweeper (DESIGN §6).
-    index('transactions_pending_idx')
-      .on(t.createdAt)
-      .where(sql`not ${t.isComplete} and not ${t.isDeleted} and ${t.paymentRef} is not null`),
+    index('transactions_pending_idx').on(t.createdAt).where(awaitingPayment(t)),
     // A voter's newest counted votes, in one round and in all rounds (ranking rows, 'View more'),
     // read from the index alone: the teams are carried in it.
     index('transactions_voter_round_idx')

@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { categories, reconciliationRows as r, reconciliationStatements as s, transactions as t, users } from '../db/schema';
 import type { ReadStatement } from '../reconciliation/statement-csv';
 import { transactionEvent, transactionEventsRepository } from './transaction-events-repository';
-import { isoTime, transactionColumns } from './transaction-reads';
+import { isoTime, rowsOf } from './sql-fragments';
+import { transactionColumns } from './transaction-reads';
 
 /**
  * The provider statements finance uploads and their rows (DESIGN §7), the only writer of
@@ -12,11 +13,6 @@ import { isoTime, transactionColumns } from './transaction-reads';
  * into kinds against the calls as they are at upload, in one transaction; what staff then do shows
  * on the rows (`action`), and on the calls' timelines.
  */
-
-/** Rows of a plain SQL text, whichever driver is underneath (both answer `{ rows }`). */
-async function rowsOf<Row>(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 const userRef = (id: SQL | typeof s.uploadedById | typeof r.actionById) =>
   sql`(select json_build_object('_id', ${users.id}, 'userName', ${users.userName}) from ${users} where ${users.id} = ${id})`;

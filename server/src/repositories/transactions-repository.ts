@@ -4,9 +4,10 @@ import type { BulkResolveOutcome, ResolveReason } from '../../../src/domain/reso
 import { MESSAGE_STATUS, type MessageStatus } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
-import { transactions } from '../db/schema';
+import { awaitingPayment, callIs, transactions } from '../db/schema';
+import { callStatus, isoTime, rowsOf } from './sql-fragments';
 import { recordEventsSql, transactionEvent, transactionEventsRepository, type CallEvent, type NewTransactionEvent } from './transaction-events-repository';
-import { isoTime, transactionReads } from './transaction-reads';
+import { transactionReads } from './transaction-reads';
 
 export type { TransactionFilter } from './transaction-reads';
 
@@ -53,15 +54,14 @@ const settleStatement = sql`
 
 /** Calls as the live stream sends them (src/domain/live.ts), read by id. */
 const liveStatesStatement = sql`select id as "_id", service_code as name, phone_number as "phoneNumber",
-    case when is_complete then 'processed' when is_deleted then 'failed' else 'pending' end as status, is_resolved as "isResolved",
+    ${callStatus(transactions)} as status, is_resolved as "isResolved",
     ${isoTime(transactions.createdAt)} as "createdAt"
   from transactions where id = any(${p('ids')}::uuid[])`;
 
 /**
  * A ticket SMS's status on its call and its event, in one statement: a process killed in between
- * would otherwise leave a ticket 'Sent' with no 'sms_sent' on its timeline (found by bench:ingest
- * --crash). One statement rather than a transaction of two: four round trips were a fifth of a
- * payment callback's time.
+ * would otherwise leave a ticket 'Sent' with no 'sms_sent' on its timeline. One statement rather
+ * than a transaction of two, because the round trips of a transaction weigh on every paid call.
  */
 const ticketSmsStatement = sql`
   with updated as (
@@ -123,7 +123,7 @@ export function transactionsRepository(db: Db) {
     if (ids.length === 0 || codes?.length === 0) return outcomes;
     const failedInScope = and(
       inArray(transactions.id, [...ids]),
-      sql`${transactions.isDeleted} and not ${transactions.isComplete}`,
+      callIs.failed(transactions),
       codes ? inArray(transactions.serviceCode, [...codes]) : undefined,
     );
     const reason = resolution.reason ?? null;
@@ -226,8 +226,8 @@ export function transactionsRepository(db: Db) {
      * undefined when it was processed already or no call has the reference.
      */
     async settleReconciled(reference: string, values: SettledValues, event: CallEvent): Promise<{ id: string; phoneNumber: string } | undefined> {
-      const result = (await db.execute(settleReconciledStatement(reference, values, event))) as unknown as { rows: { id: string; phoneNumber: string }[] };
-      return result.rows[0];
+      const [settled] = await rowsOf<{ id: string; phoneNumber: string }>(db, settleReconciledStatement(reference, values, event));
+      return settled;
     },
 
     /**
@@ -301,18 +301,21 @@ export function transactionsRepository(db: Db) {
      * asked about once. A claim left by a sweeper that stopped lapses and the payment is taken again.
      */
     async claimStalePayments(minutes: number, limit: number, claimSeconds: number): Promise<{ id: string; paymentRef: string; createdAt: Date }[]> {
-      const result = (await db.execute(sql`
+      const claimed = await rowsOf<{ id: string; paymentRef: string; createdAt: Date | string }>(
+        db,
+        sql`
         update transactions set sweep_claimed_until = now() + make_interval(secs => ${claimSeconds})
         where id in (
           select id from transactions
-          where not is_complete and not is_deleted and payment_ref is not null
+          where ${awaitingPayment(transactions)}
             and created_at < now() - make_interval(mins => ${minutes})
             and (sweep_claimed_until is null or sweep_claimed_until < now())
           order by created_at
           limit ${limit}
           for update skip locked)
-        returning id, payment_ref as "paymentRef", created_at as "createdAt"`)) as unknown as { rows: { id: string; paymentRef: string; createdAt: Date | string }[] };
-      return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+        returning id, payment_ref as "paymentRef", created_at as "createdAt"`,
+      );
+      return claimed.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
 
     /** Gives a claimed payment back for the next sweep (the provider could not be asked). */
