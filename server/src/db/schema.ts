@@ -1,4 +1,4 @@
-import { relations, sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -195,7 +195,7 @@ export const campaigns = pgTable('campaigns', {
   serviceCode: text('service_code').notNull(),
   rounds: jsonb('rounds').$type<string[]>().notNull(),
   teams: jsonb('teams').$type<string[]>().notNull(),
-  /** Votes one phone number may cast per round; null means no cap (issue 10). */
+  /** Votes one phone number may cast per round; null means no cap. */
   votesPerRoundCap: integer('votes_per_round_cap'),
   createdAt: createdAt(),
 });
@@ -218,6 +218,9 @@ export const callIs = {
 
 /** A pending call whose payment was requested: what the sweeper asks the provider about (transactions_pending_idx). */
 export const awaitingPayment = (t: CallFlags & { paymentRef: SQLWrapper }) => sql`${callIs.pending(t)} and ${t.paymentRef} is not null`;
+
+/** A pending call no payment was ever requested for: the sweeper fails it (transactions_unrequested_idx). */
+export const paymentNeverRequested = (t: CallFlags & { paymentRef: SQLWrapper }) => sql`${callIs.pending(t)} and ${t.paymentRef} is null`;
 
 /** One customer's call to a service code; campaign votes carry teams and a round. */
 export const transactions = pgTable(
@@ -268,6 +271,8 @@ export const transactions = pgTable(
       .where(callIs.failed(t)),
     // The few calls still waiting for their payment, for the sweeper (DESIGN §6).
     index('transactions_pending_idx').on(t.createdAt).where(awaitingPayment(t)),
+    // Pending calls no payment was requested for (the USSD path always requests one; older data may hold some), for the sweeper to fail.
+    index('transactions_unrequested_idx').on(t.createdAt).where(paymentNeverRequested(t)),
     // A voter's newest counted votes, in one round and in all rounds (ranking rows, 'View more'),
     // read from the index alone: the teams are carried in it.
     index('transactions_voter_round_idx')
@@ -350,7 +355,10 @@ export const transactionDailyStats = pgTable(
     key: text('key').notNull(),
     isComplete: boolean('is_complete').notNull(),
     isDeleted: boolean('is_deleted').notNull(),
-    /** Which of the counter's rows (COUNTER_STRIPE below): readers sum over it. */
+    /**
+     * Which of the counter's rows this is: each database backend writes its own stripe (the database's
+     * counter_stripe()), so concurrent sales do not queue on one hot row; readers sum over the stripes.
+     */
     stripe: smallint('stripe').notNull().default(0),
     calls: integer('calls').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -419,7 +427,7 @@ export const campaignRoundTotals = pgTable(
 );
 
 /**
- * Trouble the incident detector noticed (issue 23, DESIGN §7): at most one open incident per kind and
+ * Trouble the incident detector noticed (DESIGN §7): at most one open incident per kind and
  * service code (null: the whole service), so whichever instance notices first opens it and the
  * others' inserts do nothing; closing is a conditional update, so it closes once too.
  */
@@ -501,14 +509,6 @@ export const reconciliationRows = pgTable(
 export type StatsDimension = 'hour' | 'level' | 'network';
 
 /**
- * The counters every sale moves (a code's daily counts, a round's totals, a team's votes) are split
- * into stripes, one per database backend modulo 16 (migration 0012): two transactions running at
- * once are on two backends, so they mostly write different rows and never queue on one hot row
- * until the other commits. Every reader sums over the stripes, so counts stay exact.
- */
-export const COUNTER_STRIPES = 16;
-
-/**
  * The service's settings the database itself needs: one row. The stats triggers count days and
  * hours in `timeZone` (migration 0004), which the server sets from TZ_NAME at start.
  */
@@ -520,19 +520,3 @@ export const serviceSettings = pgTable(
   },
   (t) => [check('service_settings_one_row', sql`${t.id} = 1`)],
 );
-
-export const usersRelations = relations(users, ({ many }) => ({ categories: many(categories) }));
-export const categoriesRelations = relations(categories, ({ one, many }) => ({
-  user: one(users, { fields: [categories.userId], references: [users.id] }),
-  serviceCodes: many(serviceCodes),
-}));
-export const serviceCodesRelations = relations(serviceCodes, ({ one }) => ({
-  category: one(categories, { fields: [serviceCodes.categoryId], references: [categories.id] }),
-}));
-export const contentsRelations = relations(contents, ({ one }) => ({
-  category: one(categories, { fields: [contents.categoryId], references: [categories.id] }),
-  createdBy: one(users, { fields: [contents.createdById], references: [users.id] }),
-}));
-export const smsMessagesRelations = relations(smsMessages, ({ one }) => ({
-  user: one(users, { fields: [smsMessages.userId], references: [users.id] }),
-}));

@@ -17,9 +17,6 @@ import { isoTime } from './sql-fragments';
 /** Round 'all' is every round, in the counted tables as in the API. */
 export const ALL_ROUNDS = 'all';
 
-/** A ranking row's newest votes (SPEC §7: a row carries at most 50; kept in campaign_voters.recent_votes, migration 0007). */
-export const VOTES_PER_ROW = 50;
-
 const v = campaignVoters;
 const totals = campaignRoundTotals;
 const teamVotes = campaignTeamVotes;
