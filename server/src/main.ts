@@ -49,7 +49,7 @@ async function main() {
 
   // After buildApp, which sets the service's zone that the seeded days and the daily counts follow.
   if (config.seedDemo && admin.created) {
-    const summary = await seedDemoData(database.db, { timeZone: config.timeZone });
+    const summary = await seedDemoData(database.db, { timeZone: config.timeZone, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
     console.log(`  Demo data loaded: ${summary}`);
   }
 

@@ -4,9 +4,9 @@ import type { BulkResolveOutcome, ResolveReason } from '../../../src/domain/reso
 import { MESSAGE_STATUS, type MessageStatus } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
-import { awaitingPayment, callIs, transactions } from '../db/schema';
+import { awaitingPayment, callIs, paymentNeverRequested, transactions } from '../db/schema';
 import { callStatus, isoTime, rowsOf } from './sql-fragments';
-import { recordEventsSql, transactionEvent, transactionEventsRepository, type CallEvent, type NewTransactionEvent } from './transaction-events-repository';
+import { eventKey, recordEventsSql, transactionEvent, transactionEventsRepository, type CallEvent, type NewTransactionEvent } from './transaction-events-repository';
 import { transactionReads } from './transaction-reads';
 
 export type { TransactionFilter } from './transaction-reads';
@@ -316,6 +316,36 @@ export function transactionsRepository(db: Db) {
         returning id, payment_ref as "paymentRef", created_at as "createdAt"`,
       );
       return claimed.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+
+    /**
+     * Fails up to `limit` calls pending for more than `minutes` that no payment was ever requested
+     * for (no reference, so no provider to ask), oldest first, each with its 'payment_settled' event
+     * in the same statement. Rows another instance is failing are skipped (SKIP LOCKED) and only calls
+     * still pending are taken, so each is failed once however many sweepers run. Answers their ids.
+     */
+    async failNeverRequested(minutes: number, limit: number): Promise<string[]> {
+      const event = transactionEvent.paymentNeverRequested();
+      const failed = await rowsOf<{ id: string }>(
+        db,
+        sql`
+        with failed as (
+          update transactions set is_deleted = true, message_statuses = ${MESSAGE_STATUS.paymentNeverRequested}, callback_time = now()
+          where id in (
+            select id from transactions
+            where ${paymentNeverRequested(transactions)} and created_at < now() - make_interval(mins => ${minutes})
+            order by created_at
+            limit ${limit}
+            for update skip locked)
+          and ${callIs.pending(transactions)}
+          returning id
+        ), recorded as (
+          ${recordEventsSql(sql`select id, ${event.kind}::text, ${event.actor}::text, null::uuid, ${JSON.stringify(event.detail)}::jsonb,
+            ${eventKey.neverRequested('')} || id from failed`)}
+        )
+        select id from failed`,
+      );
+      return failed.map((row) => row.id);
     },
 
     /** Gives a claimed payment back for the next sweep (the provider could not be asked). */
