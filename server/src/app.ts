@@ -25,6 +25,7 @@ import type { PaymentProviderFactory } from './providers/payment-from-config';
 import { localSmsProvider } from './providers/sms';
 import { serviceSettingsRepository } from './repositories/service-settings-repository';
 import { transactionsRepository } from './repositories/transactions-repository';
+import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import campaignListsRoutes from './routes/campaign-lists';
 import campaignRankingsRoutes from './routes/campaign-rankings';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignRankingsRoutes);
   await app.register(campaignVotesRoutes);
   await app.register(reconciliationRoutes);
+  await app.register(auditRoutes);
 
   await app.register(webPlugin, { webRoot: deps.webRoot, serviceTimeZone: timeZone });
 

@@ -1,6 +1,7 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { AnyObjectSchema } from 'yup';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../src/domain/audit';
 import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
 import { INCIDENT_KINDS } from '../../src/domain/incidents';
 import { BULK_RESOLVE_OUTCOMES, RESOLVE_REASONS } from '../../src/domain/resolution';
@@ -250,6 +251,34 @@ export const COMPONENT_SCHEMAS = {
     failed: { ...integer, description: "Today's failed calls" },
     failedShare: { type: 'number', description: 'failed / calls, from 0 to 1 (0 without calls)' },
   }),
+  AuditEntry: object({
+    _id: id,
+    at: dateTime,
+    actor: {
+      ...object({ _id: { ...id, nullable: true }, userName: nullableString, role: nullableString }),
+      description: 'Who: all null for the system; a failed sign-in carries only the user name tried',
+    },
+    ip: { ...nullableString, description: 'The address the request came from' },
+    action: { type: 'string', enum: [...AUDIT_ACTIONS] },
+    entity: object({ type: { type: 'string', enum: [...AUDIT_ENTITY_TYPES] }, id: nullableString, label: { type: 'string', example: 'Category Premier League Tips' } }),
+    serviceCode: nullableString,
+    changes: {
+      type: 'array',
+      items: object({
+        field: { type: 'string', example: 'price.vip' },
+        before: { description: 'Any JSON value; null when the field had none (a creation)', example: 5000 },
+        after: { description: 'Any JSON value', example: 6000 },
+      }),
+      description: "One per field that changed; a password, token or secret as '[changed]', never its value",
+    },
+    reason: nullableString,
+    hash: { type: 'string', description: "hex SHA-256 of the previous entry's hash and this entry's canonical JSON (README, 'Audit trail')" },
+  }),
+  AuditVerification: object({
+    ok: { type: 'boolean', description: 'Every hash chains to the one before and the newest entry is the head' },
+    entries: { ...integer, description: 'Entries checked' },
+    firstBrokenId: { ...id, nullable: true, description: 'The first entry altered, or following one removed' },
+  }),
   BulkResolveOutcome: object({ _id: id, outcome: { type: 'string', enum: [...BULK_RESOLVE_OUTCOMES] } }),
   DashboardSummary: object({
     date: day,
@@ -450,6 +479,7 @@ export const TAGS = [
   { name: 'incidents', description: 'Trouble the server noticed: payments failing, the payment provider silent, ticket SMS failing' },
   { name: 'ingestion', description: 'Callbacks of the mobile network and the payment provider' },
   { name: 'campaigns', description: 'Vote campaigns: descriptors, votes, results and ranking export' },
+  { name: 'audit', description: 'The tamper-evident trail of staff actions (admins and super-users)' },
   { name: 'reconciliation', description: "The payment provider's statements, matched to the calls (admins and super-users)" },
   { name: 'world cup', description: 'World Cup 2022 campaign lists and rankings' },
   { name: 'afcon 2024', description: 'AFCON 2024 campaign lists and rankings' },

@@ -1,3 +1,5 @@
+import { auditedUser } from '../audit/audited-records';
+import { recordChange, type AuditWho } from '../audit/record-audit';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/http-error';
 import { isUniqueViolation } from '../http/postgres-errors';
@@ -8,12 +10,19 @@ import { hashPassword } from './passwords';
 export const userNameTaken = (userName: string) =>
   new HttpError(409, `Username ${userName} already taken`, [{ field: 'userName', message: `Username ${userName} already taken` }]);
 
-/** Creates an agent account a manager asked for; 409 when the name is taken, also by a concurrent create. */
-export async function createAgent(db: Db, input: { userName: string; password: string }) {
-  const repo = usersRepository(db);
-  if (await repo.findByUserName(input.userName)) throw userNameTaken(input.userName);
+/**
+ * Creates an agent account a manager (`who`) asked for, with its audit entry in the same
+ * transaction; 409 when the name is taken, also by a concurrent create.
+ */
+export async function createAgent(db: Db, who: AuditWho, input: { userName: string; password: string }) {
+  if (await usersRepository(db).findByUserName(input.userName)) throw userNameTaken(input.userName);
   try {
-    return await repo.create({ userName: input.userName, role: 'agent', passwordHash: await hashPassword(input.password) });
+    const passwordHash = await hashPassword(input.password);
+    return await db.transaction(async (tx) => {
+      const created = await usersRepository(tx).create({ userName: input.userName, role: 'agent', passwordHash });
+      await recordChange(tx, who, 'user.create', { after: auditedUser(created) });
+      return created;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw userNameTaken(input.userName);
     throw error;

@@ -1,3 +1,5 @@
+import { passwordResetEntry } from '../audit/account-entries';
+import { recordAudit } from '../audit/record-audit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/http-error';
@@ -81,7 +83,8 @@ export async function resetPasswordWithToken(db: Db, request: { token: string; p
     // Used up inside the write: two requests racing with one link change the password once.
     const resetUserId = await signInRepository(tx).usePasswordReset(tokenHash);
     if (!resetUserId) return undefined;
-    await usersRepository(tx).update(resetUserId, { passwordHash });
+    const user = await usersRepository(tx).update(resetUserId, { passwordHash });
+    await recordAudit(tx, passwordResetEntry(user, request.address));
     await signInRepository(tx).useAllPasswordResets(resetUserId);
     await endSessionsOfUser(tx, resetUserId);
     return resetUserId;

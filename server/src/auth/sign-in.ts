@@ -1,5 +1,7 @@
 import type { LoginUser } from '../../../src/domain/entities';
 import type { Role } from '../../../src/domain/roles';
+import { signInEntry, signInFailedEntry } from '../audit/account-entries';
+import { recordAudit } from '../audit/record-audit';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/http-error';
 import { usersRepository } from '../repositories/users-repository';
@@ -17,7 +19,8 @@ const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$PcA2TsQGxu3T0MNqKr1Ifw$cdkwFS
 
 /**
  * A sign-in attempt from `address`: 429 past the name's or the address's limit, 401 for a wrong
- * name or password (both cost a hash), otherwise a new session and who it belongs to.
+ * name or password (both cost a hash), otherwise a new session and who it belongs to. Both
+ * outcomes leave an audit entry; a refusal by the limit does not (it checked no password).
  */
 export async function signIn(db: Db, attempt: { userName: string; password: string; address: string }) {
   const repo = usersRepository(db);
@@ -33,11 +36,18 @@ export async function signIn(db: Db, attempt: { userName: string; password: stri
   const user = await repo.findByUserName(attempt.userName);
   // Verify against a fixed hash when the user is unknown so both paths cost the same.
   const valid = user ? await verifyPassword(user.passwordHash, attempt.password) : await verifyPassword(DUMMY_HASH, attempt.password);
-  if (!user || !valid) throw new HttpError(401, 'Incorrect username or password');
+  if (!user || !valid) {
+    await recordAudit(db, signInFailedEntry(attempt.userName, attempt.address));
+    throw new HttpError(401, 'Incorrect username or password');
+  }
   // The name's failures end with a success; the address's do not, or one good account would reset them between guesses.
   await limits.clear(nameKey);
   await limits.giveBack([addressKey]);
-  const session = await startSession(db, user.id);
+  const session = await db.transaction(async (tx) => {
+    const started = await startSession(tx, user.id);
+    await recordAudit(tx, signInEntry(user, attempt.address, started.sessionId));
+    return started;
+  });
   const signedIn: LoginUser = {
     id: user.id,
     userName: user.userName,

@@ -14,6 +14,16 @@ CREATE TYPE public.transaction_stats_change AS (service_code text, created_at ti
 
 -- Functions
 
+-- Refuses any change to or removal of an audit entry, and removal of the chain's head: the trail is append-only.
+CREATE OR REPLACE FUNCTION public.audit_log_refuse_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION '% on % is refused: the audit trail is append-only', TG_OP, TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
+END;
+$function$;
+
 -- Trigger on transactions: moves the vote counts (voters, round totals, team votes) by the votes a statement counts or uncounts, and refreshes those voters' recent votes.
 CREATE OR REPLACE FUNCTION public.campaign_vote_counts_apply()
  RETURNS trigger
@@ -237,6 +247,14 @@ END;
 $function$;
 
 -- Triggers (statement triggers with transition tables fire in name order)
+
+CREATE TRIGGER audit_head_no_delete BEFORE DELETE ON public.audit_head FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
+
+CREATE TRIGGER audit_head_no_truncate BEFORE TRUNCATE ON public.audit_head FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
+
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
+
+CREATE TRIGGER audit_log_no_update_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
 
 CREATE TRIGGER transactions_stats_delete AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_daily_stats_apply();
 

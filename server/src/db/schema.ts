@@ -520,3 +520,51 @@ export const serviceSettings = pgTable(
   },
   (t) => [check('service_settings_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The audit trail: one row per staff action, append-only (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE). `hash` chains each entry to the one before it (server/src/audit/), so an entry
+ * altered or removed outside the API is found by GET /v1/audit/verify. `seq` is its place in
+ * the chain: 1, 2, 3… without gaps.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id'),
+    actorUserName: text('actor_user_name'),
+    actorRole: text('actor_role'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    entityLabel: text('entity_label').notNull(),
+    serviceCode: text('service_code'),
+    changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
+    reason: text('reason'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_log_seq_key').on(t.seq),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.seq),
+    index('audit_log_actor_idx').on(t.actorId, t.seq),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * The chain's head: the last entry's place and hash, one row. Appending locks it (FOR UPDATE), so
+ * concurrent writers on any number of API processes chain one after the other.
+ */
+export const auditHead = pgTable(
+  'audit_head',
+  {
+    id: integer('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_head_one_row', sql`${t.id} = 1`)],
+);
+

@@ -64,8 +64,10 @@ export function categoriesRepository(db: DbOrTx) {
       return row;
     },
 
-    async findView(id: string): Promise<Category | undefined> {
-      const [row] = await db.select(listColumns).from(categories).leftJoin(users, eq(categories.userId, users.id)).where(eq(categories.id, id));
+    /** The category as the API answers it; `lock` holds its row until the transaction ends (its state before a write). */
+    async findView(id: string, options: { lock?: boolean } = {}): Promise<Category | undefined> {
+      const query = db.select(listColumns).from(categories).leftJoin(users, eq(categories.userId, users.id)).where(eq(categories.id, id));
+      const [row] = options.lock ? await query.for('update', { of: categories }) : await query;
       return row ? toCategory(row.category, row.userName) : undefined;
     },
 

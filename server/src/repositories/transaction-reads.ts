@@ -223,6 +223,13 @@ export function transactionReads(db: Db) {
       return { docsJson: row.docs, total: Number(row.total) };
     },
 
+    /** How many calls the filter matches (an export records it before it starts). */
+    async count(filter: TransactionFilter): Promise<number> {
+      const total = statement<{ total: number }>(`tx_total_${shapeKey(filter)}`, () => sql`select (${totalSql(filter)}) as total`);
+      const [row] = await total(filterValues(filter));
+      return Number(row.total);
+    },
+
     /** Walks the whole filtered set newest first in keyset chunks, so memory stays flat. */
     async *chunks(filter: TransactionFilter, size = 5000): AsyncGenerator<Transaction[]> {
       const first = statement<{ docs: string }>(`tx_chunk_${shapeKey(filter)}`, () => sql`${jsonArrayOf(listSql(filter))}`);

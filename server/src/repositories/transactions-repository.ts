@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LiveTransaction } from '../../../src/domain/live';
 import type { BulkResolveOutcome, ResolveReason } from '../../../src/domain/resolution';
 import { MESSAGE_STATUS, type MessageStatus } from '../../../src/domain/transaction-events';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import { awaitingPayment, callIs, paymentNeverRequested, transactions } from '../db/schema';
 import { callStatus, isoTime, rowsOf } from './sql-fragments';
@@ -96,6 +96,15 @@ const settleReconciledStatement = (reference: string, values: SettledValues, eve
   )
   select id, phone_number as "phoneNumber" from settled`;
 
+/** The calls a resolve changed, as what runs in its transaction with it (the audit entries) sees them. */
+export interface ResolvedCall {
+  id: string;
+  serviceCode: string;
+  phoneNumber: string;
+}
+/** Runs inside a resolve's transaction, after the calls are resolved (their audit entries). */
+export type AlsoOnResolve = (tx: DbOrTx, resolved: ResolvedCall[]) => Promise<void>;
+
 /** What settling writes on the call: processed with its ticket, or failed with why. */
 export interface SettledValues {
   isComplete: boolean;
@@ -118,7 +127,13 @@ export function transactionsRepository(db: Db) {
    * now, 'already-resolved' earlier (the first resolver and reason stay), or 'refused' for one that
    * is unknown, not failed, or outside `codes`, alike, so an answer tells nothing of others' calls.
    */
-  async function resolveMany(ids: readonly string[], userId: string, resolution: Resolution, codes?: readonly string[]): Promise<Map<string, BulkResolveOutcome>> {
+  async function resolveMany(
+    ids: readonly string[],
+    userId: string,
+    resolution: Resolution,
+    codes?: readonly string[],
+    alsoInTransaction?: AlsoOnResolve,
+  ): Promise<Map<string, BulkResolveOutcome>> {
     const outcomes = new Map<string, BulkResolveOutcome>(ids.map((id) => [id, 'refused']));
     if (ids.length === 0 || codes?.length === 0) return outcomes;
     const failedInScope = and(
@@ -133,8 +148,9 @@ export function transactionsRepository(db: Db) {
         .update(transactions)
         .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()`, resolvedReason: reason, resolvedNote: note })
         .where(and(failedInScope, eq(transactions.isResolved, false)))
-        .returning({ id: transactions.id });
+        .returning({ id: transactions.id, serviceCode: transactions.serviceCode, phoneNumber: transactions.phoneNumber });
       await transactionEventsRepository(tx).record(...resolved.map(({ id }) => transactionEvent.resolved({ transactionId: id, userId, reason, note })));
+      if (alsoInTransaction && resolved.length > 0) await alsoInTransaction(tx, resolved);
       const already = await tx.select({ id: transactions.id }).from(transactions).where(and(failedInScope, eq(transactions.isResolved, true)));
       for (const { id } of already) outcomes.set(id, 'already-resolved');
       for (const { id } of resolved) outcomes.set(id, 'resolved');
@@ -154,8 +170,8 @@ export function transactionsRepository(db: Db) {
      * Marks a failed call resolved once, with a 'resolved' event on its timeline; a second call
      * keeps the first resolver and records nothing. Answers whether this call resolved it.
      */
-    async resolve(id: string, userId: string, resolution: Resolution = {}): Promise<boolean> {
-      return (await resolveMany([id], userId, resolution)).get(id) === 'resolved';
+    async resolve(id: string, userId: string, resolution: Resolution = {}, alsoInTransaction?: AlsoOnResolve): Promise<boolean> {
+      return (await resolveMany([id], userId, resolution, undefined, alsoInTransaction)).get(id) === 'resolved';
     },
 
     resolveMany,
@@ -168,10 +184,11 @@ export function transactionsRepository(db: Db) {
 
     /**
      * Claims a failed ticket SMS for one resend: only the first of concurrent or repeated clicks
-     * moves it from 'Failed' to 'Resending', so only that one sends. Answers the claimed call.
+     * moves it from 'Failed' to 'Resending', so only that one sends. Answers the claimed call. `tx`:
+     * the transaction that records who asked (the audit entry).
      */
-    async claimTicketResend(id: string) {
-      const [row] = await db
+    async claimTicketResend(id: string, tx: DbOrTx = db) {
+      const [row] = await tx
         .update(transactions)
         .set({ messageStatuses: MESSAGE_STATUS.resending })
         .where(and(eq(transactions.id, id), eq(transactions.isComplete, true), eq(transactions.messageStatuses, MESSAGE_STATUS.failed)))

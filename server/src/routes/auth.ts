@@ -10,6 +10,7 @@ import { signIn } from '../auth/sign-in';
 import { ok } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { validBody } from '../http/valid-body';
+import { auditWho } from '../audit/record-audit';
 import { documented, results } from '../openapi';
 import { toUser, usersRepository } from '../repositories/users-repository';
 
@@ -120,7 +121,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
     },
     async (request, reply) => {
       const input = await validBody(createUserSchema, request.body);
-      return ok(reply, 'Successfully created a new user', toUser(await createAgent(app.db, input)), 201);
+      return ok(reply, 'Successfully created a new user', toUser(await createAgent(app.db, auditWho(request), input)), 201);
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditEntityLabel } from '../../../src/domain/audit';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
@@ -8,6 +9,7 @@ import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
 import { okPagedJson } from '../http/envelope';
 import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
+import { auditWho, recordAudit } from '../audit/record-audit';
 import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
@@ -101,7 +103,12 @@ export default async function transactionsRoutes(app: FastifyInstance) {
       const filter = await readFilter(request.query);
       const codes = await scopeCodes(app.db, request, filter.name);
       const file = `transactions-${filter.name ?? 'all'}-${filter.date ?? 'all'}${filter.status ? `-${filter.status}` : ''}.csv`;
-      return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks({ codes, day: filter.date, status: filter.status }, CSV_CHUNK_ROWS), line: transactionCsvLine });
+      const calls = { codes, day: filter.date, status: filter.status };
+      // Phone numbers leave the system: recorded first, with the filter and the rows it matches.
+      const rows = await repo.count(calls);
+      const exported = { serviceCode: filter.name ?? null, date: filter.date ?? null, status: filter.status ?? null };
+      await recordAudit(app.db, { ...auditWho(request), action: 'export.transactions', entity: { type: 'export', id: null, label: auditEntityLabel('export', file) }, serviceCode: filter.name, after: { filter: exported, rows } });
+      return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks(calls, CSV_CHUNK_ROWS), line: transactionCsvLine });
     },
   );
 }
