@@ -1,5 +1,6 @@
 import { isDay } from './calendar-day';
 import { SERVICE_CODE_PATTERN } from './schemas/catalogue';
+import { isCleanText } from './schemas/text';
 import { isUuid } from './uuid';
 
 /**
@@ -62,6 +63,9 @@ export const phoneNumberFilter = (initial = '') => ({
   ...text(initial, (value) => /^\d{6,20}$/.test(value)),
   format: (value: string) => value.replace(/\D/g, ''),
 });
+
+/** Words typed into a filter (a user name, a record's id), at most `max` characters of clean text; '' for none. */
+export const typedTextFilter = (max: number, initial = '') => text(initial, (value) => value.length <= max && isCleanText(value));
 
 /** One of a list's fixed choices (a status, a kind). */
 export function choiceFilter<T extends string>(choices: readonly T[], initial: T): ViewFilter<T> {

@@ -50,11 +50,14 @@ const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.sc
 /** DESIGN §7: finance's reconciliation with the payment provider, for admin and super-user. */
 const FINANCE_GROUP: MenuEntry[] = [{ label: 'Reconciliation', path: '/reconciliation', group: 'Finance' }];
 
-/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries, the campaigns and finance. */
+/** The audit trail of every staff action, for admin and super-user (the API refuses anyone else). */
+const OVERSIGHT_GROUP: MenuEntry[] = [{ label: 'Audit trail', path: '/audit', group: 'Oversight' }];
+
+/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries, the campaigns, finance and oversight. */
 export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuEntry[] {
   if (!user) return [];
   if (user.isAfcon) return AFCON_ONLY;
-  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP] : REGULAR;
+  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP, ...OVERSIGHT_GROUP] : REGULAR;
 }
 
 /** Screens anyone signed in may open without a menu entry: their profile (DESIGN §5) and the settings. */
