@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '../src/domain/format';
-import { ADMIN, go, launchBrowser, screenshot, setColourMode, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, go, launchBrowser, OUTPUT, screenshot, setColourMode, signIn, startServer, type RunningServer } from './harness';
 
 /**
  * The audit trail in the browser: an admin changes a demo category's VIP price in its edit
@@ -50,6 +52,13 @@ async function axe(page: Page, where: string) {
   assert.ok(overflow <= 0, `${where} scrolls sideways by ${overflow} px`);
 }
 
+/** What the screen shows, the dialog over the list (a full-page capture of a scrolled phone page misplaces the fixed bars). */
+async function dialogShot(page: Page, name: string) {
+  fs.mkdirSync(OUTPUT, { recursive: true });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
+}
+
 /** The category's edit dialog, opened from its row (a grid row on a wide screen, a card on a phone). */
 async function openCategoryDialog(page: Page) {
   await go(page, '/categories/all');
@@ -83,6 +92,7 @@ test("an admin changes a category's VIP price and reads it on /audit and in the 
   await row.getByText(`Category ${CATEGORY}`).waitFor();
   await row.getByText('admin (Admin)').waitFor();
   await row.getByText('Category changed').waitFor();
+  assert.equal(await page.getByRole('textbox', { name: 'From' }).inputValue(), '');
   await screenshot(page, 'audit-01-trail-1440-light');
   await axe(page, '/audit at 1440 px');
 
@@ -94,7 +104,7 @@ test("an admin changes a category's VIP price and reads it on /audit and in the 
   const history = dialog.getByRole('list', { name: 'History, newest first' });
   await history.getByText(changeText).waitFor();
   await history.getByText(/Category changed · admin \(Admin\)/).waitFor();
-  await screenshot(page, 'audit-02-history-1440-light');
+  await dialogShot(page, 'audit-02-history-1440-light');
   await axe(page, "the category's History at 1440 px");
   await page.keyboard.press('Escape');
 
@@ -105,7 +115,7 @@ test("an admin changes a category's VIP price and reads it on /audit and in the 
   dialog = await openCategoryDialog(page);
   await dialog.getByRole('tab', { name: 'History' }).click();
   await dialog.getByText(changeText).waitFor();
-  await screenshot(page, 'audit-04-history-1440-dark');
+  await dialogShot(page, 'audit-04-history-1440-dark');
   await axe(page, "the category's History at 1440 px, dark");
   await context.close();
 });
@@ -121,7 +131,7 @@ test('the trail and the History tab on a 412 px phone, light and dark', async ()
     const dialog = await openCategoryDialog(page);
     await dialog.getByRole('tab', { name: 'History' }).click();
     await dialog.getByText(changeText).waitFor();
-    await screenshot(page, `audit-06-history-412-${mode.toLowerCase()}`);
+    await dialogShot(page, `audit-06-history-412-${mode.toLowerCase()}`);
     await axe(page, `the category's History at 412 px, ${mode}`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

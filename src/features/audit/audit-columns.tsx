@@ -20,7 +20,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
 export function useAuditColumns(): GridColDef<AuditEntry>[] {
   return useMemo<GridColDef<AuditEntry>[]>(
     () => [
-      { field: 'at', headerName: 'When', width: 200, valueFormatter: (value: string) => formatDateTimeSeconds(value) },
+      { field: 'at', headerName: 'When', width: 215, valueFormatter: (value: string) => formatDateTimeSeconds(value) },
       { field: 'actor', headerName: 'Who', width: 170, valueGetter: (_value, row) => auditActorText(row.actor) },
       { field: 'action', headerName: 'Action', width: 190, valueFormatter: (value: string) => auditActionLabel(value) },
       { field: 'entity', headerName: 'Record', minWidth: 200, flex: 1, valueGetter: (_value, row) => row.entity.label },

@@ -67,8 +67,8 @@ export function AuditFilters({ filters, onChange }: { filters: AuditFilterValues
         ))}
       </TextField>
       <TypedFilter key={`code ${filters.serviceCode}`} label="Service code" value={filters.serviceCode} onCommit={(serviceCode) => onChange({ serviceCode })} width={140} />
-      <DateField label="From" value={filters.from} onChange={(from) => onChange({ from })} />
-      <DateField label="To" value={filters.to} onChange={(to) => onChange({ to })} />
+      <DateField label="From" optional value={filters.from} onChange={(from) => onChange({ from })} />
+      <DateField label="To" optional value={filters.to} onChange={(to) => onChange({ to })} />
       {filters.entityId && <Chip label={`One record: ${filters.entityId}`} onDelete={() => onChange({ entityId: '' })} sx={{ alignSelf: { sm: 'center' } }} />}
       {any && (
         <Button onClick={() => onChange({ actor: '', action: '', entityType: '', entityId: '', serviceCode: '', from: '', to: '' })} sx={{ alignSelf: { sm: 'center' } }}>

@@ -33,7 +33,8 @@ function VerificationResult({ result }: { result: AuditVerification }) {
 export default function AuditScreen() {
   const list = usePagedGrid({ filters: AUDIT_FILTERS, pageSize: PAGE_SIZE });
   const query = useGetAuditEntriesQuery(list.args, { refetchOnMountOrArgChange: true });
-  useLoadToast(query, 'Audit trail');
+  // Errors only: a toast at every filter change would cover the buttons of a screen one filters often.
+  useLoadToast(query);
   const columns = useAuditColumns();
   const [exportCsv] = useExportAuditCsvMutation();
   const [verify, verification] = useVerifyAuditTrailMutation();
