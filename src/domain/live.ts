@@ -2,7 +2,7 @@ import type { IncidentKind, IncidentState } from './incidents';
 import type { TransactionStatus } from './transaction-status';
 
 /**
- * The events of `GET /v1/live` (issue 23, DESIGN §7), a server-sent-events stream: each event's
+ * The events of `GET /v1/live` (DESIGN §7), a server-sent-events stream: each event's
  * `data:` is one JSON object of the type its `event:` names.
  */
 export const LIVE_EVENTS = ['transaction', 'incident', 'resync'] as const;
