@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '../src/domain/format';
-import { ADMIN, go, launchBrowser, OUTPUT, screenshot, setColourMode, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, assertAccessible, go, launchBrowser, screenshot, setColourMode, signIn, startServer, type RunningServer, viewportShot } from './harness';
 
 /**
  * The audit trail in the browser: an admin changes a demo category's VIP price in its edit
@@ -40,24 +37,7 @@ async function signedInPage(viewport: { width: number; height: number }): Promis
   return { context, page };
 }
 
-async function axe(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  assert.deepEqual(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    [],
-    `axe on ${where}`,
-  );
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `${where} scrolls sideways by ${overflow} px`);
-}
 
-/** What the screen shows, the dialog over the list (a full-page capture of a scrolled phone page misplaces the fixed bars). */
-async function dialogShot(page: Page, name: string) {
-  fs.mkdirSync(OUTPUT, { recursive: true });
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
-}
 
 /** The category's edit dialog, opened from its row (a grid row on a wide screen, a card on a phone). */
 async function openCategoryDialog(page: Page) {
@@ -94,7 +74,7 @@ test("an admin changes a category's VIP price and reads it on /audit and in the 
   await row.getByText('Category changed').waitFor();
   assert.equal(await page.getByRole('textbox', { name: 'From' }).inputValue(), '');
   await screenshot(page, 'audit-01-trail-1440-light');
-  await axe(page, '/audit at 1440 px');
+  await assertAccessible(page, '/audit at 1440 px');
 
   await page.getByRole('button', { name: 'Verify chain' }).click();
   await page.getByText(/^The trail is intact: [\d,]+ entries/).waitFor();
@@ -104,19 +84,19 @@ test("an admin changes a category's VIP price and reads it on /audit and in the 
   const history = dialog.getByRole('list', { name: 'History, newest first' });
   await history.getByText(changeText).waitFor();
   await history.getByText(/Category changed · admin \(Admin\)/).waitFor();
-  await dialogShot(page, 'audit-02-history-1440-light');
-  await axe(page, "the category's History at 1440 px");
+  await viewportShot(page, 'audit-02-history-1440-light');
+  await assertAccessible(page, "the category's History at 1440 px");
   await page.keyboard.press('Escape');
 
   await setColourMode(page, 'Dark');
   await openAudit(page);
   await screenshot(page, 'audit-03-trail-1440-dark');
-  await axe(page, '/audit at 1440 px, dark');
+  await assertAccessible(page, '/audit at 1440 px, dark');
   dialog = await openCategoryDialog(page);
   await dialog.getByRole('tab', { name: 'History' }).click();
   await dialog.getByText(changeText).waitFor();
-  await dialogShot(page, 'audit-04-history-1440-dark');
-  await axe(page, "the category's History at 1440 px, dark");
+  await viewportShot(page, 'audit-04-history-1440-dark');
+  await assertAccessible(page, "the category's History at 1440 px, dark");
   await context.close();
 });
 
@@ -127,12 +107,12 @@ test('the trail and the History tab on a 412 px phone, light and dark', async ()
     await setColourMode(page, mode);
     await openAudit(page);
     await screenshot(page, `audit-05-trail-412-${mode.toLowerCase()}`);
-    await axe(page, `/audit at 412 px, ${mode}`);
+    await assertAccessible(page, `/audit at 412 px, ${mode}`);
     const dialog = await openCategoryDialog(page);
     await dialog.getByRole('tab', { name: 'History' }).click();
     await dialog.getByText(changeText).waitFor();
-    await dialogShot(page, `audit-06-history-412-${mode.toLowerCase()}`);
-    await axe(page, `the category's History at 412 px, ${mode}`);
+    await viewportShot(page, `audit-06-history-412-${mode.toLowerCase()}`);
+    await assertAccessible(page, `the category's History at 412 px, ${mode}`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   }

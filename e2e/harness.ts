@@ -1,8 +1,10 @@
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DRAWN_ROW_SELECTOR } from '../src/components/paged-view';
 import { DEFAULT_SERVICE_TIME_ZONE } from '../src/domain/format';
@@ -290,4 +292,27 @@ export async function signIn(page: Page, baseUrl: string, userName: string, pass
   await page.getByLabel(/username/i).fill(userName);
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
+}
+
+/**
+ * Fails on any serious or critical axe violation (WCAG 2.1 A and AA) on the page as it is, and on a
+ * page that scrolls sideways (a narrow phone's most common breakage).
+ */
+export async function assertAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  assert.deepEqual(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    [],
+    `axe on ${where}`,
+  );
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `${where} scrolls sideways by ${overflow} px`);
+}
+
+/** What the screen shows, not the whole page: a dialog or a list over a long page (a full-page capture of a scrolled phone page misplaces the fixed bars). */
+export async function viewportShot(page: Page, name: string) {
+  fs.mkdirSync(OUTPUT, { recursive: true });
+  await settled(page);
+  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
