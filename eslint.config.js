@@ -46,6 +46,12 @@ module.exports = tseslint.config(
               message: 'The domain is pure: it imports nothing of ours.',
             },
             { target: './server', from: ['./src/features', './src/app', './src/api', './src/components', './src/state'], message: 'The server shares only src/domain.' },
+            {
+              target: './server/src/providers',
+              from: './server/src',
+              except: ['./providers', './db'],
+              message: 'Providers are outbound adapters: they import nothing above them (main.ts hands them their settings).',
+            },
           ],
         },
       ],

@@ -24,7 +24,7 @@ import { execFile } from 'node:child_process';
 import type { Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
-import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { rankingCacheMs } from '../server/src/config';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { WORLD_CUP_2022 } from '../server/src/db/seed-data';

@@ -32,7 +32,7 @@ import type { Result } from 'autocannon';
 import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { Client, Pool } from 'pg';
-import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
 import { dailySummarySql, filterValues, pageSql, type TransactionFilter } from '../server/src/repositories/transaction-reads';

@@ -158,6 +158,8 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
     ADMIN_USERNAME: ADMIN.userName,
     ADMIN_PASSWORD: ADMIN.password,
     JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    // The consoles are one sign-in's many tabs (followLive): let it hold them all.
+    ...(LIVE_CLIENTS > 0 ? { LIVE_STREAMS_PER_SESSION: String(LIVE_CLIENTS), LIVE_STREAMS_PER_USER: String(LIVE_CLIENTS), LIVE_STREAMS_MAX: String(Math.max(LIVE_CLIENTS, 2000)) } : {}),
     ...('databaseUrl' in where ? { DATABASE_URL: options.serverDatabaseUrl ?? where.databaseUrl } : { DATA_DIR: where.dataDir, DATABASE_URL: '' }),
   };
   // Migrations and the catalogue first, with the server's own code, then the server alone.

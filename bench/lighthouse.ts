@@ -4,12 +4,12 @@
  * while the HTTP cache is emptied before every run, so each run downloads everything again.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import type { Config, Flags, Result } from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../e2e/harness';
+import { freePort } from '../scripts/free-port';
 
 export interface LighthouseRoute {
   route: string;
@@ -32,16 +32,6 @@ export interface LighthouseFigures {
 const RUNS = 3;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * Debian's Chromium for Lighthouse: a persistent context is the browser's default one, the same

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { DRIZZLE_TEXT_PARSERS, openDatabase, type Db } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
 import { dailySummarySql, filterValues, pageSql, transactionReads, type TransactionFilter } from '../server/src/repositories/transaction-reads';

@@ -23,7 +23,7 @@ import { Client, Pool } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
 import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
-import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { signedCallback } from '../server/src/ingestion/callback-signature';
 import { adminQuery, BENCH_APPLICATION, batchedLookup, PG_URL, sampleBackendsCpu } from './ingest';
 import { startBuiltServer, type ServerProcess } from './server-process';

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { CAMPAIGNS } from '../src/domain/campaigns';
-import { ADMIN, launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, launchBrowser, screenshot, settled, signIn, startServer, type RunningServer } from './harness';
 
 /**
  * Issue 11: axe (WCAG 2.1 A and AA) finds no serious or critical violation on any screen, with a
@@ -78,7 +78,7 @@ async function settle() {
     .waitForFunction(() => !document.querySelector('main .MuiCircularProgress-root, [role="dialog"] .MuiCircularProgress-root'), undefined, { timeout: 30_000 })
     .catch(() => undefined);
   // Toasts and dialogs finish sliding in.
-  await page.waitForTimeout(400);
+  await settled(page);
   // Colour transitions finish too: a button enabled again after a refetch fades from grey for 250 ms.
   await page
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 10_000 })

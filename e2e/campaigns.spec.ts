@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_AFCON_USER } from '../server/src/db/seed-data';
 import path from 'node:path';
-import { ADMIN, launchBrowser, listRows, OUTPUT, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, launchBrowser, listRows, OUTPUT, screenshot, settled, signIn, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,7 +28,7 @@ const WORLD_CUP_RANKINGS = [
 
 /** An open dialog as the person sees it: the viewport, not the full page behind it. */
 async function dialogScreenshot(page: Page, name: string) {
-  await page.waitForTimeout(500);
+  await settled(page);
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
 

@@ -6,7 +6,7 @@ import moment from 'moment-timezone';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { CATEGORY_LEVELS, categoryLevelLabel } from '../src/domain/category-levels';
 import { COMPACT_ROW_HEIGHT, DRAWN_ROW_SELECTOR } from '../src/components/paged-view';
-import { ADMIN, go, launchBrowser, listRows, OUTPUT, screenshot, setColourMode, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, go, launchBrowser, listRows, OUTPUT, screenshot, settled, setColourMode, signIn, startServer, type RunningServer } from './harness';
 
 /**
  * Issue 24, items 5, 6, 7, 9 and 10: the dense desk. Half again as many rows at 1440×900 in
@@ -288,7 +288,7 @@ test('item 9: at 1440 px the categories show Name, Agent, Created_at and Edit in
   await prices.waitFor();
   assert.deepEqual(await prices.locator('dt').allInnerTexts(), CATEGORY_LEVELS.map(categoryLevelLabel));
   assert.ok((await prices.locator('dd').allInnerTexts()).every((price) => /^(\d{1,3}(,\d{3})*|—)$/.test(price)));
-  await desk.waitForTimeout(300);
+  await settled(desk);
   await desk.screenshot({ path: path.join(OUTPUT, 'dense-1440-category-prices-light.png') });
   const axe = await new AxeBuilder({ page: desk }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   assert.deepEqual(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id), []);
@@ -322,7 +322,7 @@ test('item 10: every bar of the revenue by level and of the team results is labe
     await go(page, '/dashboard');
     await openDashboard(page);
     const revenue = page.getByRole('region', { name: 'Revenue by category level' });
-    await page.waitForTimeout(800); // the bars grow in
+    await settled(page); // the bars have grown in
     const labels = await bandLabels(revenue);
     const bars = await revenue.locator('.MuiBarChart-element').count();
     assert.ok(bars >= 10, `${bars} levels earned yesterday`);

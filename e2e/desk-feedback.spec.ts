@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from '../server/src/db/seed-data';
-import { ADMIN, launchBrowser, listRows, ROOT, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { ADMIN, launchBrowser, listRows, ROOT, screenshot, settled, signIn, startServer, type RunningServer } from './harness';
 
 /**
  * Issue 24 items 1, 2, 3, 4, 8 and 11: toasts that never cover the bars, the loading overlay on the
@@ -122,7 +122,7 @@ async function wrongPassword(page: Page) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   const toast = toasts(page).filter({ hasText: 'Incorrect username or password' });
   await toast.waitFor();
-  await page.waitForTimeout(400); // slid in
+  await settled(page); // slid in
   return toast;
 }
 
@@ -240,7 +240,7 @@ for (const mode of ['light', 'dark'] as const) {
     assert.ok((await contrastOf(adminEdit)) >= 4.5, `disabled Edit contrast ${await contrastOf(adminEdit)}`);
     await expectReasonOnHoverAndFocus(page, adminEdit, 'Admins and super-users cannot be edited here');
     await adminEdit.click({ force: true }); // a person can click it; nothing opens
-    await page.waitForTimeout(300);
+    await settled(page); // a dialog, had one opened, has faded in
     assert.equal(await page.getByRole('dialog').count(), 0, 'a disabled Edit opened the dialog');
     await screenshot(page, `desk-users-disabled-edit-${mode}`);
 
@@ -287,7 +287,7 @@ test('item 8: a bad number is refused in the field, before any request', async (
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByText('Invalid phone number').waitFor();
   assert.equal(await page.getByLabel('Phone number').getAttribute('aria-invalid'), 'true');
-  await page.waitForTimeout(300);
+  await settled(page);
   assert.deepEqual(searches, []);
   assert.equal(await page.getByText('Unexpected error').count(), 0);
   await screenshot(page, 'desk-search-invalid-number');
@@ -316,7 +316,7 @@ test('item 11: the phone drawer shows Logout in the first screen', async () => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const logout = page.getByRole('button', { name: 'Logout' });
   await logout.waitFor();
-  await page.waitForTimeout(400); // the 300 ms slide-in
+  await settled(page); // the 300 ms slide-in
   const box = await boxOf(logout);
   assert.ok(box.y + box.height <= PHONE.height, `Logout ends at ${box.y + box.height} px, below the ${PHONE.height} px screen`);
   await screenshot(page, 'desk-phone-drawer');
@@ -384,7 +384,6 @@ test('screenshots: the changed screens at 1440 and 412 px, light and dark', asyn
       for (const route of SCREENS) {
         await page.goto(`${server.url}${route}`);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForTimeout(300);
         await screenshot(page, `desk-${mode}-${label}${route.replace(/\//g, '-')}`);
       }
     }

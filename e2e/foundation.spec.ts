@@ -77,6 +77,5 @@ test('a narrow window collapses the sidebar into a drawer', async () => {
   await screenshot(page, '07-mobile');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByText(`Hi, ${agent.renamed}`).waitFor();
-  await page.waitForTimeout(400); // let the 300 ms slide-in finish before the picture
   await screenshot(page, '08-mobile-drawer');
 });

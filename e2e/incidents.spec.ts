@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { playCustomer, type Hop } from '../scripts/simulator';
-import { ADMIN, go, launchBrowser, OUTPUT, screenshot, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import { ADMIN, assertAccessible, go, launchBrowser, screenshot, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer, viewportShot } from './harness';
 
 /**
  * Issue 23, incidents in the browser: the built server with the local payment provider refusing
@@ -80,24 +77,7 @@ async function openIncidents(page: Page) {
   await page.waitForFunction(() => !document.querySelector('main .MuiCircularProgress-root'), undefined, { timeout: 30_000 });
 }
 
-async function axe(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  assert.deepEqual(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    [],
-    `axe on ${where}`,
-  );
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `${where} scrolls sideways by ${overflow} px`);
-}
 
-/** What the screen shows (not the whole page): the switcher's list over a long list of calls. */
-async function viewportShot(page: Page, name: string) {
-  fs.mkdirSync(OUTPUT, { recursive: true });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
-}
 
 const incidentCard = (page: Page) => page.getByRole('article', { name: `Payments failing, ${CODE}` });
 
@@ -124,11 +104,11 @@ test('failing sales open a failure-rate incident, shown on /incidents and counte
   assert.equal(await count.getAttribute('aria-label'), `${open} open incident${open === 1 ? '' : 's'}`);
   assert.equal((await count.innerText()).trim(), String(open));
 
-  await axe(page, '/incidents light 1440');
+  await assertAccessible(page, '/incidents light 1440');
   await screenshot(page, 'incidents-1440-light');
   await setColourMode(page, 'Dark');
   await openIncidents(page);
-  await axe(page, '/incidents dark 1440');
+  await assertAccessible(page, '/incidents dark 1440');
   await screenshot(page, 'incidents-1440-dark');
   await setColourMode(page, 'Light');
 
@@ -143,11 +123,11 @@ test('/incidents at 412 px, light and dark', async () => {
   const { context, page } = await signedInPage(PHONE);
   await openIncidents(page);
   await incidentCard(page).waitFor();
-  await axe(page, '/incidents light 412');
+  await assertAccessible(page, '/incidents light 412');
   await screenshot(page, 'incidents-412-light');
   await setColourMode(page, 'Dark');
   await openIncidents(page);
-  await axe(page, '/incidents dark 412');
+  await assertAccessible(page, '/incidents dark 412');
   await screenshot(page, 'incidents-412-dark');
   await context.close();
 });

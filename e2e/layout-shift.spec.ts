@@ -112,7 +112,6 @@ test('a phone gets its lists as cards and never downloads the DataGrid; a wide s
       const card = listRows(page).first();
       await card.getByText('Call Time').waitFor();
       assert.ok(await card.getByRole('button', { name: /^Details/ }).count());
-      await page.waitForTimeout(500);
       await screenshot(page, 'transactions-cards-412');
     }
     await context.close();

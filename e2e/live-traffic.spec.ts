@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, chooseServiceCode, launchBrowser, OUTPUT, ROOT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
+import { ADMIN, chooseServiceCode, launchBrowser, OUTPUT, ROOT, screenshot, settled, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
  * Issue 10, live traffic in the browser: the built server with the local payment provider settling
@@ -88,7 +88,7 @@ async function chooseCode() {
 /** The drawer as a person sees it once the list's toast has gone. */
 async function drawerShot(name: string) {
   await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
 

@@ -4,12 +4,14 @@ import net from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
+import { signedCallback } from '../server/src/ingestion/callback-signature';
 import { ADMIN, chooseServiceCode, launchBrowser, listRows, OUTPUT, screenshot, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
- * Issue 23, lists that move: the built server with the local payment provider refusing every
- * payment 300 ms after it is asked. A manager keeps Failed open for today; sales made over the USSD
- * callback fail and their rows appear without a click. Scrolled down, new calls wait in an
+ * Lists that move: the built server with the local payment provider refusing every payment 1.5 s
+ * after it is asked. A manager keeps Failed open for today; sales made over the USSD callback fail
+ * and their rows appear without a click. On Transactions, a sale the test pays at once (the signed
+ * callback, before the provider's refusal) appears too, though the stream first hears of it paid. Scrolled down, new calls wait in an
  * 'n new calls' chip (screenshots light and dark, 1440 and 412 px, in e2e/output live-updates-*).
  * The browser reaches the server through a TCP relay of the test, so 'the server stops' is the relay
  * dropping every connection and refusing new ones: the top bar then says offline, and stops
@@ -17,6 +19,8 @@ import { ADMIN, chooseServiceCode, launchBrowser, listRows, OUTPUT, screenshot, 
  */
 
 const CODE = '*217*1#';
+/** The server's payment-callback key: the test plays the provider with it. */
+const CALLBACK_SECRET = 'e2e-payment-callback-secret';
 const SERVER_PORT = Number(process.env.E2E_PORT ?? 4710);
 const RELAY_PORT = SERVER_PORT + 1;
 
@@ -68,7 +72,7 @@ function tcpRelay(listenPort: number, targetPort: number): Relay {
 before(async () => {
   server = await startServer({
     port: SERVER_PORT,
-    env: { PAYMENT_PROVIDER: 'local', PAYMENT_LOCAL_DELAY_MS: '300', PAYMENT_LOCAL_FAIL_RATE: '1', SMS_PROVIDER: 'local' },
+    env: { PAYMENT_PROVIDER: 'local', PAYMENT_LOCAL_DELAY_MS: '1500', PAYMENT_LOCAL_FAIL_RATE: '1', SMS_PROVIDER: 'local', PAYMENT_CALLBACK_SECRET: CALLBACK_SECRET },
   });
   relay = tcpRelay(RELAY_PORT, SERVER_PORT);
   await relay.up();
@@ -87,7 +91,7 @@ after(async () => {
 /** A Ugandan number no other sale of this run uses (a number confirms at most 5 payments a minute). */
 const uniquePhone = () => `2567${String(crypto.randomInt(10_000_000, 99_999_999))}`;
 
-/** A customer dials CODE and buys its first offer to the confirmation; the local provider then refuses the payment. */
+/** A customer dials CODE and buys its first offer to the confirmation; unless paid first, the local provider then refuses the payment. */
 async function failingSale(phoneNumber = uniquePhone()): Promise<string> {
   const sessionId = `live-updates-${crypto.randomUUID()}`;
   const answers: string[] = [];
@@ -106,6 +110,38 @@ async function failingSale(phoneNumber = uniquePhone()): Promise<string> {
     answers.push(/\n1\. Confirm\n2\. Cancel/.test(reply) ? '1' : (/^(\d+)\. /m.exec(reply)?.[1] ?? '1'));
   }
   throw new Error('the sale did not reach the confirmation');
+}
+
+/** The admin's access token over the API, signed in once beforehand (a sign-in takes a while). */
+let adminToken: string | undefined;
+async function signInOverTheApi() {
+  const login = await fetch(`${server.url}/v1/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  adminToken = ((await login.json()) as { results: { accessToken: string } }).results.accessToken;
+}
+
+/** The payment reference of a number's latest call, as the admin reads it over the API. */
+async function paymentRefOf(phoneNumber: string): Promise<string> {
+  const found = await fetch(`${server.url}/v1/transactions/search?limit=1`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phoneNumber }),
+  });
+  const ref = ((await found.json()) as { results: { docs: { paymentRef?: string }[] } }).results.docs[0]?.paymentRef;
+  assert.ok(ref, `no call of ${phoneNumber}`);
+  return ref;
+}
+
+/**
+ * A sale paid right after its confirmation, as the provider's signed callback says SUCCESSFUL
+ * (well before the local provider would refuse it): made and paid within one write of the stream
+ * as a rule, which then first hears of it already processed.
+ */
+async function paidSale(): Promise<string> {
+  const phoneNumber = await failingSale();
+  const { payload, headers } = signedCallback({ reference: await paymentRefOf(phoneNumber), status: 'SUCCESSFUL' }, CALLBACK_SECRET);
+  const paid = await fetch(`${server.url}/v1/payments/callback`, { method: 'POST', headers, body: payload });
+  assert.equal(paid.status, 200, await paid.text());
+  return phoneNumber;
 }
 
 const rowOf = (phoneNumber: string) => listRows(page).filter({ hasText: phoneNumber });
@@ -176,6 +212,24 @@ test('a sale failing while Failed is open appears without a click; scrolled down
   await setColourMode('Light');
   await chipShown();
   await viewShot('live-updates-chip-412-light');
+});
+
+test('sales paid at once while Transactions is open appear within 10 s, without a click', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  if (!page.url().startsWith(baseUrl)) {
+    await signIn(page, baseUrl, ADMIN.userName, ADMIN.password);
+    await page.waitForURL(`${baseUrl}/transactions`);
+  }
+  await signInOverTheApi();
+  await go('/transactions');
+  await chooseServiceCode(page, CODE);
+  await listRows(page).first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-live]')?.getAttribute('data-live') === 'open', undefined, { timeout: 30_000 });
+  for (let sale = 0; sale < 3; sale += 1) {
+    const phone = await paidSale();
+    await rowOf(phone).waitFor({ timeout: 10_000 });
+    assert.match(await rowOf(phone).innerText(), /processed/);
+  }
 });
 
 test('the top bar says offline while the server is gone, and stops once it is back', async () => {

@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { buildApp } from '../server/src/app';
-import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, contents, serviceCodes, transactions } from '../server/src/db/schema';
 import { ADMIN, go, launchBrowser, OUTPUT, ROOT, screenshot, setColourMode, signIn } from './harness';

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { buildApp } from '../server/src/app';
-import { ensureFirstAdmin } from '../server/src/bootstrap';
+import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, serviceCodes, transactionEvents, transactions } from '../server/src/db/schema';
-import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, signIn } from './harness';
+import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, settled, signIn } from './harness';
 
 /**
  * Issue 10, 'Details' and 'Resend ticket' in the browser: the API runs in this process on an
@@ -78,7 +78,7 @@ after(async () => {
 /** The drawer as a person sees it: the viewport once the search's toast has gone (the drawer does not scroll the page). */
 async function drawerShot(page: Page, name: string) {
   await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: path.join(OUTPUT, `${name}.png`) });
 }
 

@@ -39,7 +39,6 @@ async function pickDay(day: moment.Moment, screenshotName: string) {
     await calendar.getByRole('button', { name: 'Previous month' }).click();
   }
   await calendar.getByText(day.format('MMMM YYYY')).waitFor();
-  await page.waitForTimeout(300); // the popover finishes growing before its screenshot
   await screenshot(page, screenshotName);
   await calendar.getByRole('gridcell', { name: String(day.date()), exact: true }).click();
   await calendar.waitFor({ state: 'hidden' });

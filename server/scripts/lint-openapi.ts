@@ -1,5 +1,5 @@
 /**
- * `npm run lint:openapi` (issue 11): builds the app in process on an in-memory database, writes
+ * `npm run lint:openapi`: builds the app in process on an in-memory database, writes
  * its OpenAPI document (what /docs serves) to a temporary file and lints it with Redocly's
  * recommended rules (redocly.yaml). Fails on any error; warnings are printed.
  */

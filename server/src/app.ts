@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { DEFAULT_SERVICE_TIME_ZONE } from '../../src/domain/format';
+import { DEFAULT_SERVICE_TIME_ZONE, setServiceTimeZone } from '../../src/domain/format';
 import { DEFAULT_SERVICE_CURRENCY } from '../../src/domain/reconciliation';
 import type { Db } from './db/client';
 import { ingestion } from './ingestion/ingestion';
@@ -24,7 +24,9 @@ import { localMailProvider } from './providers/mail';
 import { externalPaymentProvider, type PaymentProvider } from './providers/payment';
 import type { PaymentProviderFactory } from './providers/payment-from-config';
 import { localSmsProvider } from './providers/sms';
+import { serviceSettingsRepository } from './repositories/service-settings-repository';
 import { transactionsRepository } from './repositories/transactions-repository';
+import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import campaignListsRoutes from './routes/campaign-lists';
 import campaignRankingsRoutes from './routes/campaign-rankings';
@@ -44,7 +46,6 @@ import ussdRoutes from './routes/ussd';
 import paymentsRoutes from './routes/payments';
 import reconciliationRoutes from './routes/reconciliation';
 import usersRoutes from './routes/users';
-import { applyServiceTimeZone, withServiceTimeZone } from './service-time-zone';
 
 export interface AppDeps {
   db: Db;
@@ -81,6 +82,8 @@ export interface AppDeps {
   ussd?: { callbackToken?: string; allowedSources?: string[]; confirmsPerMinute?: number };
   /** How long this process trusts its last look at a session (at most and by default 5000 ms, session-check.ts). */
   sessionCheckMs?: number;
+  /** The clock the session check keeps its answers by; Date.now unless a test moves time on rather than waits. */
+  now?: () => number;
   /**
    * The Host names (`name` or `name:port`) a password-reset link may be built on when `publicUrl`
    * is unset (ALLOWED_HOSTS); by default localhost and 127.0.0.1 on any port.
@@ -90,7 +93,16 @@ export interface AppDeps {
    * The live stream's change feed (LIVE_FEED): in this process unless `{ kind: 'postgres', databaseUrl }`,
    * which several API processes on one PostgreSQL need (LISTEN/NOTIFY); and its timings.
    */
-  live?: { feed?: { kind: 'process' } | { kind: 'postgres'; databaseUrl: string }; batchMs?: number; flushMs?: number; writesPerSecond?: number; heartbeatMs?: number; maxBufferedBytes?: number };
+  live?: {
+    feed?: { kind: 'process' } | { kind: 'postgres'; databaseUrl: string };
+    batchMs?: number;
+    flushMs?: number;
+    writesPerSecond?: number;
+    heartbeatMs?: number;
+    maxBufferedBytes?: number;
+    /** Streams one session, one user, this process may hold open (LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, LIVE_STREAMS_MAX). */
+    streams?: { perSession?: number; perUser?: number; max?: number };
+  };
   /** The incident rules' thresholds (INCIDENT_*); `everyMs` runs the detector while the app is up (main.ts; tests detect on fixed clocks). */
   incidents?: Partial<IncidentSettings> & { everyMs?: number };
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
@@ -99,8 +111,11 @@ export interface AppDeps {
 
 /** Builds the whole API from its dependencies; main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps) {
+  // The service's one time zone (TZ_NAME), for src/domain's days and display in this process and
+  // for the database's daily counts: set before any call is counted.
   const timeZone = deps.timeZone ?? DEFAULT_SERVICE_TIME_ZONE;
-  await applyServiceTimeZone(deps.db, timeZone);
+  setServiceTimeZone(timeZone);
+  await serviceSettingsRepository(deps.db).useTimeZone(timeZone);
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
@@ -160,7 +175,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(providersPlugin, { providers: { mail, sms, payment: wing.payment } });
-  await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs });
+  await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs, now: deps.now });
   await app.register(answerCachePlugin, { cache: answers });
   await app.register(ingestionPlugin, { wing, sweeper: deps.sweeper });
   const { everyMs: detectEveryMs, ...incidentSettings } = deps.incidents ?? {};
@@ -169,9 +184,25 @@ export async function buildApp(deps: AppDeps) {
   const live = {
     feed,
     settings,
-    stream: liveStream({ feed, readCalls: calls.liveStates, log: app.log, flushMs: deps.live?.flushMs, writesPerSecond: deps.live?.writesPerSecond, heartbeatMs: deps.live?.heartbeatMs, maxBufferedBytes: deps.live?.maxBufferedBytes }),
+    stream: liveStream({
+      feed,
+      readCalls: calls.liveStates,
+      log: app.log,
+      flushMs: deps.live?.flushMs,
+      writesPerSecond: deps.live?.writesPerSecond,
+      heartbeatMs: deps.live?.heartbeatMs,
+      maxBufferedBytes: deps.live?.maxBufferedBytes,
+      // A stream's session is checked as a request's is, on the same clock.
+      readSessions: app.sessionCheck.holders,
+      sessionCheckMs: deps.sessionCheckMs,
+      maxPerSession: deps.live?.streams?.perSession,
+      maxPerUser: deps.live?.streams?.perUser,
+      maxStreams: deps.live?.streams?.max,
+    }),
     detector: incidentDetector({ db: deps.db, feed, mail, settings, log: app.log }),
   };
+  // Sessions this process ends or changes end their streams at once, not at the next check.
+  app.sessionCheck.onForget(() => void live.stream.checkSessions());
   await app.register(livePlugin, { live, detectEveryMs });
   const callbackSecret = deps.callbackSecret ?? crypto.randomBytes(32).toString('base64url');
 
@@ -197,9 +228,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignRankingsRoutes);
   await app.register(campaignVotesRoutes);
   await app.register(reconciliationRoutes, { serviceCurrency: (deps.serviceCurrency ?? DEFAULT_SERVICE_CURRENCY).toUpperCase() });
+  await app.register(auditRoutes);
 
-  // index.html carries the service's zone for the SPA (templated once, answered from memory).
-  await app.register(webPlugin, { webRoot: deps.webRoot, transformIndex: (html) => withServiceTimeZone(html, timeZone) });
+  await app.register(webPlugin, { webRoot: deps.webRoot, serviceTimeZone: timeZone });
 
   return app;
 }

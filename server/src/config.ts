@@ -5,7 +5,11 @@ import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
 import { DEFAULT_SERVICE_CURRENCY } from '../../src/domain/reconciliation';
 import { DEFAULT_INCIDENT_SETTINGS, type IncidentSettings } from './live/incident-detector';
+import { DEFAULT_LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_PER_SESSION, DEFAULT_LIVE_STREAMS_PER_USER } from './live/live-stream';
 import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
+import type { SmsSettings } from './providers/africastalking-sms';
+import type { PaymentSettings } from './providers/payment-from-config';
+import type { MomoSettings } from './providers/payment-momo';
 
 /** Configuration from the environment (DESIGN §2). */
 export interface Config {
@@ -20,15 +24,13 @@ export interface Config {
   serviceCurrency: string;
   seedDemo: boolean;
   jwtSecret: string;
-  smsProvider: string;
+  /** SMS_PROVIDER and what it needs: the local provider's share of refusals, or Africa's Talking's account. */
+  sms: SmsSettings;
   mailProvider: string;
-  paymentProvider: PaymentProviderName;
+  /** PAYMENT_PROVIDER and what it needs: the local provider's delay and share of refusals, or MoMo's account. */
+  payment: PaymentSettings;
   /** Minutes a payment may stay pending before the sweeper asks the provider and settles or fails it (DESIGN §6). */
   paymentTimeoutMinutes: number;
-  /** The local provider approves after this long… */
-  paymentLocalDelayMs: number;
-  /** …and refuses this share of payments (0 to 1). */
-  paymentLocalFailRate: number;
   /** How long a campaign ranking or results answer is served from memory; 0 turns that off (answer-cache.ts). */
   rankingCacheMs: number;
   /** Key of the HMAC every payment callback carries (X-Callback-Signature). */
@@ -47,6 +49,8 @@ export interface Config {
   liveFlushMs: number;
   /** LIVE_WRITES_PER_SECOND: writes a second to all live clients together; past it each client is written to less often. */
   liveWritesPerSecond: number;
+  /** LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, LIVE_STREAMS_MAX: live streams one session, one user, this process may hold open. */
+  liveStreams: { perSession: number; perUser: number; max: number };
   /** INCIDENT_CHECK_SECONDS: how often the incident rules run (0: never). */
   incidentCheckSeconds: number;
   /** The incident rules' thresholds (INCIDENT_*). */
@@ -77,12 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serviceCurrency: serviceCurrency(env.SERVICE_CURRENCY),
     seedDemo: (env.SEED_DEMO ?? (databaseUrl ? '0' : '1')) === '1',
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
-    smsProvider: env.SMS_PROVIDER ?? 'local',
     mailProvider: env.MAIL_PROVIDER ?? 'local',
-    paymentProvider: paymentProviderName(env.PAYMENT_PROVIDER),
+    payment: paymentSettings(env),
     paymentTimeoutMinutes: positiveNumber(env.PAYMENT_TIMEOUT_MINUTES, 15),
-    paymentLocalDelayMs: numberIn(env.PAYMENT_LOCAL_DELAY_MS, 'PAYMENT_LOCAL_DELAY_MS', 0, 3_600_000, 3000),
-    paymentLocalFailRate: numberIn(env.PAYMENT_LOCAL_FAIL_RATE, 'PAYMENT_LOCAL_FAIL_RATE', 0, 1, 0.15),
     rankingCacheMs: rankingCacheMs(env),
     paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET || persistentSecret(dataDir, 'payment-callback-secret'),
     ussdMenuCacheMs: numberIn(env.USSD_MENU_CACHE_MS, 'USSD_MENU_CACHE_MS', 0, 3_600_000, 5000),
@@ -93,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveFeed: liveFeed(env.LIVE_FEED, databaseUrl),
     liveFlushMs: numberIn(env.LIVE_FLUSH_MS, 'LIVE_FLUSH_MS', 50, 10_000, 250),
     liveWritesPerSecond: numberIn(env.LIVE_WRITES_PER_SECOND, 'LIVE_WRITES_PER_SECOND', 10, 1_000_000, 500),
+    liveStreams: {
+      perSession: numberIn(env.LIVE_STREAMS_PER_SESSION, 'LIVE_STREAMS_PER_SESSION', 1, 100_000, DEFAULT_LIVE_STREAMS_PER_SESSION),
+      perUser: numberIn(env.LIVE_STREAMS_PER_USER, 'LIVE_STREAMS_PER_USER', 1, 100_000, DEFAULT_LIVE_STREAMS_PER_USER),
+      max: numberIn(env.LIVE_STREAMS_MAX, 'LIVE_STREAMS_MAX', 1, 100_000, DEFAULT_LIVE_STREAMS_MAX),
+    },
     incidentCheckSeconds: numberIn(env.INCIDENT_CHECK_SECONDS, 'INCIDENT_CHECK_SECONDS', 0, 3600, 30),
     incidents: incidentSettings(env),
     // npm scripts run from the project root, where the SPA is built to dist/web.
@@ -101,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl(env.PUBLIC_URL),
     allowedHosts: allowedHosts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    // After atCallbackToken: a half-configured Africa's Talking hears of its delivery-report token first.
+    sms: smsSettings(env),
   };
 }
 
@@ -130,6 +138,45 @@ function paymentProviderName(value: string | undefined): PaymentProviderName {
   const name = (value || 'local').toLowerCase();
   if (!(PAYMENT_PROVIDERS as readonly string[]).includes(name)) throw new Error(`Unknown PAYMENT_PROVIDER "${value}" (use ${PAYMENT_PROVIDERS.join(', ')})`);
   return name as PaymentProviderName;
+}
+
+/** PAYMENT_PROVIDER with what it needs; the local provider's PAYMENT_LOCAL_* are checked whichever is chosen. */
+function paymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
+  const kind = paymentProviderName(env.PAYMENT_PROVIDER);
+  // The local provider approves after this long and refuses this share of payments (0 to 1).
+  const delayMs = numberIn(env.PAYMENT_LOCAL_DELAY_MS, 'PAYMENT_LOCAL_DELAY_MS', 0, 3_600_000, 3000);
+  const failRate = numberIn(env.PAYMENT_LOCAL_FAIL_RATE, 'PAYMENT_LOCAL_FAIL_RATE', 0, 1, 0.15);
+  if (kind === 'local') return { kind, delayMs, failRate };
+  if (kind === 'momo') return { kind, ...momoSettings(env) };
+  return { kind };
+}
+
+/** PAYMENT_PROVIDER=momo reads MOMO_* (README); missing credentials stop the start. */
+function momoSettings(env: NodeJS.ProcessEnv): MomoSettings {
+  const missing = ['MOMO_SUBSCRIPTION_KEY', 'MOMO_API_USER', 'MOMO_API_KEY'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=momo needs ${missing.join(', ')}`);
+  const targetEnvironment = env.MOMO_TARGET_ENVIRONMENT || 'sandbox';
+  return {
+    baseUrl: env.MOMO_BASE_URL || 'https://sandbox.momodeveloper.mtn.com',
+    subscriptionKey: env.MOMO_SUBSCRIPTION_KEY!,
+    apiUser: env.MOMO_API_USER!,
+    apiKey: env.MOMO_API_KEY!,
+    targetEnvironment,
+    currency: env.MOMO_CURRENCY || (targetEnvironment === 'sandbox' ? 'EUR' : 'UGX'),
+    callbackUrl: env.MOMO_CALLBACK_URL || undefined,
+  };
+}
+
+/**
+ * SMS_PROVIDER=local (the default; SMS_LOCAL_FAIL_RATE refuses a share of messages), or
+ * africastalking with AT_USERNAME, AT_API_KEY (and AT_SENDER_ID): the real gateway.
+ */
+export function smsSettings(env: NodeJS.ProcessEnv): SmsSettings {
+  const choice = (env.SMS_PROVIDER ?? 'local').toLowerCase();
+  if (choice === 'local') return { kind: 'local', failRate: numberIn(env.SMS_LOCAL_FAIL_RATE, 'SMS_LOCAL_FAIL_RATE', 0, 1, 0) };
+  if (choice !== 'africastalking') throw new Error(`Unknown SMS_PROVIDER "${env.SMS_PROVIDER}" (use local or africastalking)`);
+  if (!env.AT_USERNAME || !env.AT_API_KEY) throw new Error('SMS_PROVIDER=africastalking needs AT_USERNAME and AT_API_KEY');
+  return { kind: 'africastalking', username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID || undefined };
 }
 
 /** LIVE_FEED: `postgres` (LISTEN/NOTIFY, for several API processes on one database) is the default with DATABASE_URL. */

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
-import { ensureFirstAdmin } from './bootstrap';
+import { ensureFirstAdmin } from './auth/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
-import { smsProviderFromEnv } from './providers/africastalking-sms';
-import { paymentProviderFromConfig } from './providers/payment-from-config';
+import { smsProviderFor } from './providers/africastalking-sms';
+import { paymentProviderFor } from './providers/payment-from-config';
 
 /** Process concerns only: configuration, database, first admin, demo data, listening, shutdown. */
 async function main() {
@@ -12,9 +12,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const admin = await ensureFirstAdmin(database.db, config.adminUserName, config.adminPassword);
   // SMS_PROVIDER=africastalking with AT_USERNAME/AT_API_KEY sends for real; local by default.
-  const sms = smsProviderFromEnv(process.env);
+  const sms = smsProviderFor(config.sms);
   // Made by buildApp with the settlement, to which the local provider and MoMo's polls hand what they decide.
-  const payment = paymentProviderFromConfig(config, process.env, (error, reference) =>
+  const payment = paymentProviderFor(config.payment, (error, reference) =>
     app.log.error({ err: error, reference }, 'payment provider could not settle a payment'),
   );
   const app = await buildApp({
@@ -32,7 +32,7 @@ async function main() {
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
     ussdMenuCacheMs: config.ussdMenuCacheMs,
-    live: { feed: config.liveFeed === 'postgres' && config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl } : { kind: 'process' }, flushMs: config.liveFlushMs, writesPerSecond: config.liveWritesPerSecond },
+    live: { feed: config.liveFeed === 'postgres' && config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl } : { kind: 'process' }, flushMs: config.liveFlushMs, writesPerSecond: config.liveWritesPerSecond, streams: config.liveStreams },
     incidents: { ...config.incidents, everyMs: config.incidentCheckSeconds * 1000 },
     ussd: { callbackToken: config.ussdCallbackToken, allowedSources: config.ussdAllowedSources, confirmsPerMinute: config.ussdConfirmsPerMinute },
     logger: {
@@ -50,7 +50,7 @@ async function main() {
 
   // After buildApp, which sets the service's zone that the seeded days and the daily counts follow.
   if (config.seedDemo && admin.created) {
-    const summary = await seedDemoData(database.db, { timeZone: config.timeZone });
+    const summary = await seedDemoData(database.db, { timeZone: config.timeZone, paymentTimeoutMinutes: config.paymentTimeoutMinutes });
     console.log(`  Demo data loaded: ${summary}`);
   }
 
@@ -76,7 +76,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`  Dialdesk is running on http://${config.host}:${config.port} (${database.kind})`);
-  // Last and framed, after the build's and the server's output, so a newcomer finds it (issue 24).
+  // Last and framed, after the build's and the server's output, so a newcomer finds it.
   if (admin.created && admin.generatedPassword) {
     const lines = [`First admin created. Sign in as "${admin.userName}"`, `with the password "${admin.generatedPassword}"`, '(shown once: keep it, or set ADMIN_PASSWORD before the first start)'];
     const width = Math.max(...lines.map((line) => line.length));

@@ -1,6 +1,7 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { OpenAPIV3 } from 'openapi-types';
 import type { AnyObjectSchema } from 'yup';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../src/domain/audit';
 import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
 import { INCIDENT_KINDS } from '../../src/domain/incidents';
 import { BULK_RESOLVE_OUTCOMES, RESOLVE_REASONS } from '../../src/domain/resolution';
@@ -10,7 +11,7 @@ import { RECONCILIATION_KIND_HELP, RECONCILIATION_KINDS, STATEMENT_STATUSES } fr
 import { TRANSACTION_EVENT_KINDS } from '../../src/domain/transaction-events';
 
 /**
- * The OpenAPI document at /docs (issue 11). Routes keep validating with the domain's yup schemas
+ * The OpenAPI document at /docs. Routes keep validating with the domain's yup schemas
  * (SPEC's words per field); `documented` derives the document's body and query from those same
  * schemas, and adds the answer, so nothing is described twice. It is used as the route's
  * `config.swaggerTransform` and only documents: Fastify never validates or serializes with it.
@@ -254,6 +255,34 @@ export const COMPONENT_SCHEMAS = {
     failed: { ...integer, description: "Today's failed calls" },
     failedShare: { type: 'number', description: 'failed / calls, from 0 to 1 (0 without calls)' },
   }),
+  AuditEntry: object({
+    _id: id,
+    at: dateTime,
+    actor: {
+      ...object({ _id: { ...id, nullable: true }, userName: nullableString, role: nullableString }),
+      description: 'Who: all null for the system; a failed sign-in carries only the user name tried',
+    },
+    ip: { ...nullableString, description: 'The address the request came from' },
+    action: { type: 'string', enum: [...AUDIT_ACTIONS] },
+    entity: object({ type: { type: 'string', enum: [...AUDIT_ENTITY_TYPES] }, id: nullableString, label: { type: 'string', example: 'Category Premier League Tips' } }),
+    serviceCode: nullableString,
+    changes: {
+      type: 'array',
+      items: object({
+        field: { type: 'string', example: 'price.vip' },
+        before: { description: 'Any JSON value; null when the field had none (a creation)', example: 5000 },
+        after: { description: 'Any JSON value', example: 6000 },
+      }),
+      description: "One per field that changed; a password, token or secret as '[changed]', never its value",
+    },
+    reason: nullableString,
+    hash: { type: 'string', description: "hex SHA-256 of the previous entry's hash and this entry's canonical JSON (README, 'Audit trail')" },
+  }),
+  AuditVerification: object({
+    ok: { type: 'boolean', description: 'Every hash chains to the one before and the newest entry is the head' },
+    entries: { ...integer, description: 'Entries checked' },
+    firstBrokenId: { ...id, nullable: true, description: 'The first entry altered, or following one removed' },
+  }),
   BulkResolveOutcome: object({ _id: id, outcome: { type: 'string', enum: [...BULK_RESOLVE_OUTCOMES] } }),
   DashboardSummary: object({
     date: day,
@@ -317,8 +346,8 @@ export interface RouteDocs {
   query?: AnyObjectSchema;
   /** Path parameters the route does not check with a JSON schema of its own. */
   params?: JsonSchema;
-  /** The body is also accepted form-encoded (provider callbacks). */
-  form?: boolean;
+  /** The body is also accepted form-encoded (provider callbacks), or only so (`'only'`). */
+  form?: boolean | 'only';
   /** A body that is not JSON (a CSV upload): its media type and what it holds. */
   textBody?: TextAnswer;
   /** What `results` of the success envelope holds; null when not given. */
@@ -329,16 +358,30 @@ export interface RouteDocs {
   status?: 200 | 201;
   /** A created-or-found write (status 201): when the 200 with the same results is answered instead. */
   foundAnswer?: string;
-  /** Error answers beyond the ones every route has (400, and 401/403 behind sign-in, 404 with a path id or key). */
-  errors?: Partial<Record<401 | 404 | 409 | 413 | 415 | 429 | 502, string>>;
+  /**
+   * The route reads a service code the caller names (`name`, through access/transaction-scope.ts): one
+   * outside the caller's scope is answered 404, as an unknown one is.
+   */
+  scoped?: boolean;
+  /**
+   * Error answers beyond the ones a route has by its shape: 400; 401/403 behind sign-in; 401 for a
+   * provider callback; 404 with a path id or key, or when `scoped`; 413/415 when it reads a body.
+   */
+  errors?: Partial<Record<401 | 403 | 404 | 409 | 413 | 415 | 429 | 502, string>>;
 }
 
-type RouteLike = { method?: string | string[]; url?: string; onRequest?: unknown };
+type RouteLike = { method?: string | string[]; url?: string; onRequest?: unknown; preParsing?: unknown };
 
 /** True when the route runs the `authenticate` hook of plugins/auth.ts (found by the function's name). */
 export function isSignedIn(route: RouteLike | undefined): boolean {
   const hooks = [route?.onRequest].flat().filter((hook): hook is (...args: unknown[]) => unknown => typeof hook === 'function');
   return hooks.some((hook) => hook.name === 'authenticate');
+}
+
+/** True when the route checks a provider's signature or token before reading the body (`checkCaller` of ingestion/callback-auth.ts). */
+export function isProviderCallback(route: RouteLike | undefined): boolean {
+  const hooks = [route?.preParsing].flat().filter((hook): hook is (...args: unknown[]) => unknown => typeof hook === 'function');
+  return hooks.some((hook) => hook.name === 'checkCaller');
 }
 
 /** `post /v1/category/:id` → `postV1CategoryById`: unique and stable, for clients generated from the document. */
@@ -353,8 +396,17 @@ export function operationIdOf(method: string, url: string): string {
 
 const failure = (description: string) => ({ description, ...ref('Failure') });
 
+/** What of a route's shape decides the errors it can answer besides its own. */
+interface RouteShape {
+  signedIn: boolean;
+  providerCallback: boolean;
+  hasPathId: boolean;
+  /** POST, PUT, PATCH or DELETE: Fastify reads a body sent with it, whether the route takes one or not. */
+  readsBody: boolean;
+}
+
 /** The answers of an operation: the success answer and each error it can give. */
-function answersOf(docs: RouteDocs, signedIn: boolean, hasPathId: boolean) {
+function answersOf(docs: RouteDocs, shape: RouteShape) {
   const answer = docs.answer ?? envelope(docs.results ?? results.none);
   const success =
     'contentType' in answer
@@ -364,10 +416,14 @@ function answersOf(docs: RouteDocs, signedIn: boolean, hasPathId: boolean) {
     [docs.status ?? 200]: success,
     ...(docs.foundAnswer && !('contentType' in answer) ? { 200: { ...answer, description: docs.foundAnswer } } : {}),
     400: failure('The input is not valid: one error per field, in the words of SPEC'),
-    ...(signedIn
+    ...(shape.signedIn
       ? { 401: failure('No valid access token: sign in again'), 403: failure('The caller may not do this (role, Afcon-only account or scope)') }
       : {}),
-    ...(hasPathId ? { 404: failure('No such record, or not one the caller may read') } : {}),
+    ...(shape.providerCallback ? { 401: failure('Not from the provider: its signature or token is missing or wrong') } : {}),
+    ...(shape.hasPathId ? { 404: failure('No such record, or not one the caller may read') } : {}),
+    ...(docs.scoped && !shape.hasPathId ? { 404: failure('No such service code, or not one the caller reads') } : {}),
+    // Refused by Fastify before the route runs.
+    ...(shape.readsBody ? { 413: failure('The body is larger than the route takes'), 415: failure('The body is of a media type the route does not read') } : {}),
     ...Object.fromEntries(Object.entries(docs.errors ?? {}).map(([code, description]) => [code, failure(description)])),
   };
 }
@@ -398,10 +454,15 @@ export function documented(docs: RouteDocs): SwaggerTransform {
         ...(docs.summary ? { summary: docs.summary } : {}),
         ...(querystring ? { querystring } : {}),
         ...(params ? { params } : {}),
-        ...(docs.body ? { body: jsonSchemaOf(docs.body), ...(docs.form ? { consumes: ['application/json', 'application/x-www-form-urlencoded'] } : {}) } : {}),
+        ...(docs.body ? { body: jsonSchemaOf(docs.body), ...(docs.form ? { consumes: [...(docs.form === 'only' ? [] : ['application/json']), 'application/x-www-form-urlencoded'] } : {}) } : {}),
         ...(docs.textBody ? { body: { type: 'string', description: docs.textBody.description }, consumes: [docs.textBody.contentType] } : {}),
         ...(signedIn ? {} : { security: [] }),
-        response: answersOf(docs, signedIn, /:(id|key)\b/.test(url)),
+        response: answersOf(docs, {
+          signedIn,
+          providerCallback: isProviderCallback(route),
+          hasPathId: /:(id|key)\b/.test(url),
+          readsBody: ['post', 'put', 'patch', 'delete'].includes(method.toLowerCase()),
+        }),
       },
     };
   };
@@ -422,6 +483,7 @@ export const TAGS = [
   { name: 'incidents', description: 'Trouble the server noticed: payments failing, the payment provider silent, ticket SMS failing' },
   { name: 'ingestion', description: 'Callbacks of the mobile network and the payment provider' },
   { name: 'campaigns', description: 'Vote campaigns: descriptors, votes, results and ranking export' },
+  { name: 'audit', description: 'The tamper-evident trail of staff actions (admins and super-users)' },
   { name: 'reconciliation', description: "The payment provider's statements, matched to the calls (admins and super-users)" },
   { name: 'world cup', description: 'World Cup 2022 campaign lists and rankings' },
   { name: 'afcon 2024', description: 'AFCON 2024 campaign lists and rankings' },

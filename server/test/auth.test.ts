@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { attemptLimit } from '../src/auth/attempt-limit';
 import { REFRESH_GRACE_MS, sha256 } from '../src/auth/sessions';
 import { refreshTokens } from '../src/db/schema';
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../src/routes/auth';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../src/auth/sign-in';
 import { buildTestWorld, TEST_PASSWORD, type TestWorld } from './helpers';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import errorsPlugin from '../src/plugins/errors';
-import { CSV_FAILED_LINE, sendCsv } from '../src/http';
+import { CSV_FAILED_LINE, sendCsv } from '../src/http/csv-download';
 
 /** Chunks of rows that fail after `failAfter` chunks, as a query cut off by the database would. */
 async function* rows(chunks: string[][], failAfter = Infinity) {

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { openMemoryDatabase } from './memory-database';
 import { DATABASE_LOGIC_FILE, databaseLogic } from '../scripts/database-logic';
 
 jest.setTimeout(30_000);
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory' });
+  database = await openMemoryDatabase();
 });
 afterAll(() => database.close());
 

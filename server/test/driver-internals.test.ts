@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import * as drizzle from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { openMemoryDatabase } from './memory-database';
 
 /**
  * server/src/db/prepared.ts and db/client.ts reach below the drivers' public APIs for speed
@@ -19,7 +20,7 @@ const pinnedVersion = (name: string) => (JSON.parse(fs.readFileSync(path.join(RO
 describe('the private driver surface the hot paths use', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory' });
+    database = await openMemoryDatabase();
   });
   afterAll(() => database.close());
 

@@ -5,6 +5,7 @@ import { signedCallback } from '../src/ingestion/callback-signature';
 import { hashPassword } from '../src/auth/passwords';
 import { openDatabase, type Database } from '../src/db/client';
 import { users } from '../src/db/schema';
+import { openMemoryDatabase } from './memory-database';
 import type { Role } from '../../src/domain/roles';
 
 export const TEST_PASSWORD = 'password-123';
@@ -17,7 +18,7 @@ export const USSD_CALLBACK_URL = `/v1/ussd/callback?token=${TEST_USSD_TOKEN}`;
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
 export type TestWorldOptions = Pick<
   AppDeps,
-  'timeZone' | 'serviceCurrency' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'trustProxy' | 'live' | 'incidents'
+  'timeZone' | 'serviceCurrency' | 'webRoot' | 'providers' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'now' | 'trustProxy' | 'live' | 'incidents'
 >;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -123,7 +124,7 @@ export async function buildTestWorld(options: TestWorldOptions = {}) {
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await openDatabase({ dataDir: 'memory' }), drop: async () => {} };
+  if (!serverUrl) return { database: await openMemoryDatabase(), drop: async () => {} };
   const name = `dialdesk_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();

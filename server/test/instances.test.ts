@@ -21,6 +21,7 @@ function answering(name: string, asked: string[]): PaymentProvider {
   };
 }
 
+/** PGlite is held by one process; several share only a PostgreSQL server (TEST_DATABASE_URL), so these run only there. */
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
 /** Two API processes on one PostgreSQL database (DESIGN §1, issue 25): what one does, the other never doubles. */
@@ -42,6 +43,14 @@ onPostgres('two API instances on one PostgreSQL database', () => {
   afterAll(async () => {
     await other?.close();
     await world?.close();
+  });
+
+  it('runs each instance on connections of its own to the same database', async () => {
+    const backend = async (db: TestWorld['db']) =>
+      ((await db.execute(sql`select current_database() as database, pg_backend_pid() as pid`)) as unknown as { rows: { database: string; pid: number }[] }).rows[0];
+    const [mine, theirs] = [await backend(world.db), await backend(other.db)];
+    expect(theirs.database).toBe(mine.database);
+    expect(theirs.pid).not.toBe(mine.pid);
   });
 
   it('answers the hops of one session on either instance, and settles a callback sent to both at once exactly once', async () => {
@@ -86,8 +95,4 @@ onPostgres('two API instances on one PostgreSQL database', () => {
     expect(sms).toHaveLength(40);
     expect(sms.every((row) => row.n === 1)).toBe(true);
   });
-});
-
-it('runs the instance tests only on PostgreSQL (TEST_DATABASE_URL), which several processes can share', () => {
-  expect(typeof onPostgres).toBe('function');
 });

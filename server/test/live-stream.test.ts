@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { LiveTransaction } from '../../src/domain/live';
 import { inProcessChangeFeed, notificationPayloads, readNotification } from '../src/live/change-feed';
-import { liveStream, type LiveScope } from '../src/live/live-stream';
+import type { SessionHolder } from '../src/auth/session-check';
+import { liveStream, type LiveScope, type LiveSession } from '../src/live/live-stream';
 import { eventually, sleep } from './helpers';
 
 /**
@@ -12,12 +13,27 @@ import { eventually, sleep } from './helpers';
  */
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
-const call = (name: string, status: LiveTransaction['status'] = 'pending'): LiveTransaction => ({ _id: crypto.randomUUID(), name, phoneNumber: '256770000001', status, isResolved: false });
+const call = (name: string, status: LiveTransaction['status'] = 'pending'): LiveTransaction => ({
+  _id: crypto.randomUUID(), name, phoneNumber: '256770000001', status, isResolved: false, createdAt: new Date().toISOString(),
+});
 
-function world(options: { flushMs?: number; writesPerSecond?: number; heartbeatMs?: number; maxBufferedBytes?: number; scopeRefreshMs?: number } = {}) {
+interface WorldOptions {
+  flushMs?: number;
+  writesPerSecond?: number;
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+  scopeRefreshMs?: number;
+  sessionCheckMs?: number;
+  streams?: { maxPerSession?: number; maxPerUser?: number; maxStreams?: number };
+}
+
+function world(options: WorldOptions = {}) {
   const feed = inProcessChangeFeed({ batchMs: 5 });
   const states = new Map<string, LiveTransaction>();
   const reads: string[][] = [];
+  /** The live sessions and their holders, as the database would answer; every read of them noted. */
+  const sessions = new Map<string, SessionHolder>();
+  const sessionReads: string[][] = [];
   const stream = liveStream({
     feed,
     readCalls: async (ids) => {
@@ -30,9 +46,15 @@ function world(options: { flushMs?: number; writesPerSecond?: number; heartbeatM
     heartbeatMs: options.heartbeatMs ?? 60_000,
     maxBufferedBytes: options.maxBufferedBytes,
     scopeRefreshMs: options.scopeRefreshMs,
+    sessionCheckMs: options.sessionCheckMs ?? 60_000,
+    readSessions: async (ids) => {
+      sessionReads.push([...ids]);
+      return new Map(ids.flatMap((id) => (sessions.has(id) ? [[id, { ...sessions.get(id)! }] as const] : [])));
+    },
+    ...options.streams,
   });
   /** A client that reads everything it is sent, and counts its writes. */
-  const client = (scope: LiveScope = {}, extra: { expiresAt?: number; refreshScope?: () => Promise<LiveScope> } = {}) => {
+  const client = (scope: LiveScope = {}, extra: { expiresAt?: number; refreshScope?: (holder?: SessionHolder) => Promise<LiveScope>; session?: LiveSession } = {}) => {
     const sink = new PassThrough();
     let text = '';
     let writes = 0;
@@ -58,7 +80,14 @@ function world(options: { flushMs?: number; writesPerSecond?: number; heartbeatM
     for (const row of rows) states.set(row._id, row);
     feed.callsChanged(rows.map((row) => row._id));
   };
-  return { feed, stream, states, reads, client, change };
+  /** A signed-in session of a new agent, live in the `database`. */
+  const session = (holder: Partial<SessionHolder> = {}): LiveSession => {
+    const id = crypto.randomUUID();
+    const held = { userId: crypto.randomUUID(), userName: 'agent', role: 'agent' as const, isAfcon: false, ...holder };
+    sessions.set(id, held);
+    return { id, holder: { ...held } };
+  };
+  return { feed, stream, states, reads, client, change, sessions, sessionReads, session };
 }
 
 describe('the live stream', () => {
@@ -171,6 +200,71 @@ describe('the live stream', () => {
     const given = call('*217*3#');
     live.change(given);
     await eventually(() => agent.calls().some((row) => row._id === given._id));
+    live.stream.close();
+  });
+});
+
+describe("the live stream's sessions", () => {
+  const ended = (sink: PassThrough) => new Promise<void>((resolve) => sink.once('end', resolve));
+
+  it('ends the streams of an ended session, or of one whose holder changed role or Afcon switch, reading every session in one read', async () => {
+    const live = world({ sessionCheckMs: 30, flushMs: 5 });
+    const [loggedOut, promoted, afcon, renamed, kept] = [live.session(), live.session(), live.session(), live.session(), live.session()];
+    const [a, b, c, d, e, e2] = [loggedOut, promoted, afcon, renamed, kept, kept].map((session) => live.client({}, { session }));
+    for (const follower of [a, b, c, d, e, e2]) follower.sink.resume();
+    await eventually(() => live.sessionReads.length > 0);
+    // One read for all the clients, each session once.
+    expect(live.sessionReads.at(-1)!.sort()).toEqual([loggedOut, promoted, afcon, renamed, kept].map((session) => session.id).sort());
+
+    live.sessions.delete(loggedOut.id);
+    live.sessions.get(promoted.id)!.role = 'admin';
+    live.sessions.get(afcon.id)!.isAfcon = true;
+    live.sessions.get(renamed.id)!.userName = 'another name';
+    await Promise.all([ended(a.sink), ended(b.sink), ended(c.sink)]);
+    const reads = live.sessionReads.length;
+    await eventually(() => live.sessionReads.length > reads + 1);
+    expect(live.stream.size).toBe(3);
+    const sale = call('*217*1#');
+    live.change(sale);
+    for (const follower of [d, e, e2]) await eventually(() => follower.calls().some((row) => row._id === sale._id));
+    live.stream.close();
+  });
+
+  it('checks the sessions at once when asked (this process ended one), and reads the scope for the holder as it is now', async () => {
+    const live = world({ sessionCheckMs: 60_000, heartbeatMs: 20, scopeRefreshMs: 20, flushMs: 5 });
+    const session = live.session();
+    const asked: (SessionHolder | undefined)[] = [];
+    const refreshScope = async (holder?: SessionHolder) => {
+      asked.push(holder);
+      return { codes: new Set(['*217*3#']) };
+    };
+    const follower = live.client({ codes: new Set() }, { session, refreshScope });
+    await eventually(() => asked.length > 0);
+    expect(asked[0]).toMatchObject({ userId: session.holder.userId, role: 'agent' });
+    live.sessions.delete(session.id);
+    await live.stream.checkSessions();
+    expect(live.stream.size).toBe(0);
+    await ended(follower.sink);
+    live.stream.close();
+  });
+
+  it('tells when a session, a user or the process holds as many streams as allowed, and makes room as they close', async () => {
+    const live = world({ streams: { maxPerSession: 2, maxPerUser: 3, maxStreams: 5 } });
+    const first = live.session();
+    const second = live.session({ userId: first.holder.userId });
+    expect(live.stream.full(first)).toBeUndefined();
+    const [one] = [live.client({}, { session: first }), live.client({}, { session: first })];
+    expect(live.stream.full(first)).toBe('session');
+    expect(live.stream.full(second)).toBeUndefined();
+    live.client({}, { session: second });
+    expect(live.stream.full(second)).toBe('user');
+    one.sink.destroy();
+    await eventually(() => live.stream.full(first) === undefined);
+    const other = live.session();
+    live.client({}, { session: other });
+    live.client({}, { session: other });
+    live.client({}, { session: live.session() });
+    expect(live.stream.full(live.session())).toBe('process');
     live.stream.close();
   });
 });

@@ -84,8 +84,8 @@ describe('GET /v1/live', () => {
     await world.pay(paid.reference, 'SUCCESSFUL');
     await admin.waitFor((event) => event.data._id === paid.id && event.data.status === 'processed');
 
-    const [{ phoneNumber }] = await world.db.select().from(transactions).where(eq(transactions.id, failing.id));
-    const call = { name: code, phoneNumber };
+    const [{ phoneNumber, createdAt }] = await world.db.select().from(transactions).where(eq(transactions.id, failing.id));
+    const call = { name: code, phoneNumber, createdAt: createdAt.toISOString() };
     for (const follower of [admin, agent]) {
       await follower.waitFor((event) => event.data._id === paid.id && event.data.status === 'processed');
       expect(follower.callEvents(failing.id)).toEqual([

@@ -2,9 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { transactionEvents, transactions } from '../src/db/schema';
 import { startPaymentSweeper } from '../src/ingestion/payment-sweeper';
-import { externalPaymentProvider, localDecisionStore, localPaymentProvider } from '../src/providers/payment';
-import { paymentProviderFromConfig } from '../src/providers/payment-from-config';
-import { buildTestWorld, eventually, sleep, type TestWorld } from './helpers';
+import { externalPaymentProvider, localDecisionStore, localPaymentProvider, type PaymentDecision } from '../src/providers/payment';
+import { paymentProviderFor } from '../src/providers/payment-from-config';
+import { buildTestWorld, eventually, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 jest.setTimeout(30_000);
@@ -17,6 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
+/**
+ * Fakes only the clock of setTimeout, which the local provider waits its delay on, so a test moves
+ * time on (jest.advanceTimersByTime) instead of sleeping; promises, I/O and the database run as ever.
+ */
+const fakeDelays = () =>
+  jest.useFakeTimers({
+    doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+  });
+afterEach(() => jest.useRealTimers());
+
 /** A random source answering these numbers in turn. */
 const sequence = (...values: number[]) => () => values.shift() ?? 0.5;
 
@@ -24,22 +34,36 @@ describe('the local payment provider', () => {
   it('settles each payment after its delay through the settlement, failing those the fail rate picks', async () => {
     const refs = ['local-1', 'local-2', 'local-3', 'local-4'];
     const calls = await insertTransactions(world, code, refs.map((paymentRef) => ({ paymentRef })));
+    const decided: PaymentDecision[] = [];
+    fakeDelays();
     // 0.15 fails 0.1 and 0.149, approves 0.15 and 0.9.
     const provider = localPaymentProvider({
       delayMs: 150,
       failRate: 0.15,
       random: sequence(0.1, 0.9, 0.149, 0.15),
-      settle: world.app.ingestion.settle,
+      settle: async (decision) => {
+        decided.push(decision);
+        // Settled on the next tick, once the test has given the database its real timers back.
+        await null;
+        return world.app.ingestion.settle(decision);
+      },
     });
     for (const reference of refs) expect(await provider.collect({ reference, phoneNumber: '256770000001', amount: 1000 })).toEqual({ accepted: true, providerRef: reference });
     // Asking again does not decide again.
     await provider.collect({ reference: 'local-1', phoneNumber: '256770000001', amount: 1000 });
     expect(await provider.status('local-1')).toBe('PENDING');
+    jest.advanceTimersByTime(149);
+    expect(decided).toEqual([]);
+    jest.advanceTimersByTime(1);
+    jest.useRealTimers();
+    expect(decided.map((decision) => [decision.reference, decision.status])).toEqual([
+      ['local-1', 'FAILED'],
+      ['local-2', 'SUCCESSFUL'],
+      ['local-3', 'FAILED'],
+      ['local-4', 'SUCCESSFUL'],
+    ]);
     const ids = calls.map((c) => c.id);
     const states = async () => (await world.db.select().from(transactions).where(inArray(transactions.id, ids))).map((r) => [r.paymentRef, r.isComplete, r.isDeleted]).sort();
-
-    await sleep(50);
-    expect(await states()).toEqual(refs.map((r) => [r, false, false]));
     await eventually(async () => (await states()).every(([, complete, deleted]) => complete || deleted));
     expect(await states()).toEqual([
       ['local-1', false, true],
@@ -55,6 +79,7 @@ describe('the local payment provider', () => {
   it('answers the sweeper with its decision once due, and stops its timers on close', async () => {
     const [pending] = await insertTransactions(world, code, [{ paymentRef: 'local-closed' }]);
     let settled = 0;
+    fakeDelays();
     const failing = localPaymentProvider({
       delayMs: 20,
       failRate: 1,
@@ -64,7 +89,7 @@ describe('the local payment provider', () => {
       },
     });
     await failing.collect({ reference: 'local-down', phoneNumber: '256770000001', amount: 1000 });
-    await eventually(() => settled === 1);
+    jest.advanceTimersByTime(20);
     // The settlement failed, so the decision is kept for the sweeper's question.
     expect(settled).toBe(1);
     expect(await failing.status('local-down')).toBe('FAILED');
@@ -72,8 +97,10 @@ describe('the local payment provider', () => {
 
     const slow = localPaymentProvider({ delayMs: 100, failRate: 0, settle: async () => (settled += 1) });
     await slow.collect({ reference: pending.paymentRef!, phoneNumber: '256770000001', amount: 1000 });
+    expect(jest.getTimerCount()).toBe(1);
     await slow.close!();
-    await sleep(200);
+    expect(jest.getTimerCount()).toBe(0);
+    jest.advanceTimersByTime(100);
     expect(settled).toBe(1);
   });
 });
@@ -109,13 +136,13 @@ describe('PAYMENT_PROVIDER', () => {
 
   it('is local by default with a 3 s delay and a 15% fail rate; external and momo on demand', async () => {
     const defaults = config({});
-    expect(defaults).toMatchObject({ paymentProvider: 'local', paymentLocalDelayMs: 3000, paymentLocalFailRate: 0.15, paymentCallbackSecret: 'y' });
-    expect(paymentProviderFromConfig(defaults, {}, () => {})(settle, world.db).name).toBe('local');
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'external' }), {}, () => {})(settle, world.db).name).toBe('external');
+    expect(defaults).toMatchObject({ payment: { kind: 'local', delayMs: 3000, failRate: 0.15 }, paymentCallbackSecret: 'y' });
+    expect(paymentProviderFor(defaults.payment, () => {})(settle, world.db).name).toBe('local');
+    expect(paymentProviderFor(config({ PAYMENT_PROVIDER: 'external' }).payment, () => {})(settle, world.db).name).toBe('external');
     const momoEnv = { MOMO_SUBSCRIPTION_KEY: 'k', MOMO_API_USER: 'u', MOMO_API_KEY: 'a' };
-    expect(paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), momoEnv, () => {})(settle, world.db).name).toBe('momo');
-    expect(() => paymentProviderFromConfig(config({ PAYMENT_PROVIDER: 'momo' }), {}, () => {})(settle, world.db)).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
-    expect(config({ PAYMENT_LOCAL_DELAY_MS: '0', PAYMENT_LOCAL_FAIL_RATE: '0' })).toMatchObject({ paymentLocalDelayMs: 0, paymentLocalFailRate: 0 });
+    expect(paymentProviderFor(config({ PAYMENT_PROVIDER: 'momo', ...momoEnv }).payment, () => {})(settle, world.db).name).toBe('momo');
+    expect(() => config({ PAYMENT_PROVIDER: 'momo' })).toThrow(/MOMO_SUBSCRIPTION_KEY, MOMO_API_USER, MOMO_API_KEY/);
+    expect(config({ PAYMENT_LOCAL_DELAY_MS: '0', PAYMENT_LOCAL_FAIL_RATE: '0' })).toMatchObject({ payment: { delayMs: 0, failRate: 0 } });
   });
 
   it('refuses at start what it cannot mean', () => {
@@ -124,7 +151,7 @@ describe('PAYMENT_PROVIDER', () => {
     expect(() => config({ PAYMENT_LOCAL_FAIL_RATE: '1.5' })).toThrow(/PAYMENT_LOCAL_FAIL_RATE/);
     expect(() => config({ PAYMENT_LOCAL_DELAY_MS: '-1' })).toThrow(/PAYMENT_LOCAL_DELAY_MS/);
     expect(() => config({ SMS_PROVIDER: 'africastalking' })).toThrow(/AT_CALLBACK_TOKEN/);
-    expect(config({ SMS_PROVIDER: 'africastalking', AT_CALLBACK_TOKEN: 'a'.repeat(32) }).atCallbackToken).toBe('a'.repeat(32));
+    expect(config({ SMS_PROVIDER: 'africastalking', AT_CALLBACK_TOKEN: 'a'.repeat(32), AT_USERNAME: 'u', AT_API_KEY: 'k' }).atCallbackToken).toBe('a'.repeat(32));
   });
 
   it('external accepts everything and knows nothing', async () => {

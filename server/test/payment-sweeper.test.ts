@@ -37,35 +37,33 @@ function answeringProvider(answers: Record<string, PaymentStatus | 'down'>): Pay
   };
 }
 
-async function sweepWith(payment: PaymentProvider, sms = localSmsProvider()) {
+async function sweepWith(payment: PaymentProvider, sms = localSmsProvider(), onCallChanged?: (id: string) => void) {
   const log = { info: jest.fn(), error: jest.fn() };
-  const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment, settle: world.app.ingestion.settle, tickets: ticketSender(world.db, sms), log });
+  const sweeper = startPaymentSweeper(world.db, { timeoutMinutes: 15, everyMs: 3_600_000, payment, settle: world.app.ingestion.settle, tickets: ticketSender(world.db, sms), onCallChanged, log });
   await sweeper.stop(); // waits for the sweep made at start
   return log;
 }
 
 describe('payment sweeper (DESIGN §6)', () => {
   it('asks the provider about payments pending past the timeout and settles them as it says', async () => {
-    const [paid, refused, pending, fresh, noPayment, done] = await insertTransactions(world, code, [
+    const [paid, refused, pending, fresh, done] = await insertTransactions(world, code, [
       { createdAt: minutesAgo(20), paymentRef: 'sweep-paid', categoryLevel: 'vip' },
       { createdAt: minutesAgo(20), paymentRef: 'sweep-refused' },
       { createdAt: minutesAgo(20), paymentRef: 'sweep-pending' },
       { createdAt: minutesAgo(5), paymentRef: 'sweep-fresh' },
-      { createdAt: minutesAgo(60) }, // never reached the payment step
       { createdAt: minutesAgo(60), paymentRef: 'sweep-done', isComplete: true },
     ]);
     const provider = answeringProvider({ 'sweep-paid': 'SUCCESSFUL', 'sweep-refused': 'FAILED', 'sweep-pending': 'PENDING' });
     const log = await sweepWith(provider);
 
     expect(provider.asked.sort()).toEqual(['sweep-paid', 'sweep-pending', 'sweep-refused']);
-    const rows = await rowsOf([paid.id, refused.id, pending.id, fresh.id, noPayment.id, done.id]);
+    const rows = await rowsOf([paid.id, refused.id, pending.id, fresh.id, done.id]);
     expect(rows.get(paid.id)).toMatchObject({ isComplete: true, isDeleted: false });
     expect(rows.get(refused.id)).toMatchObject({ isComplete: false, isDeleted: true });
     expect(rows.get(refused.id)!.messageStatuses).toBe('Payment failed');
     expect(rows.get(pending.id)).toMatchObject({ isComplete: false, isDeleted: true, messageStatuses: 'Payment timed out' });
     expect(rows.get(pending.id)!.callbackTime).toBeInstanceOf(Date);
     expect(rows.get(fresh.id)).toMatchObject({ isDeleted: false, isComplete: false });
-    expect(rows.get(noPayment.id)).toMatchObject({ isDeleted: false, isComplete: false });
     expect(rows.get(done.id)).toMatchObject({ isDeleted: false, isComplete: true });
     expect(log.info).toHaveBeenCalledWith({ settled: 1, failed: 2, kept: 0, timeoutMinutes: 15 }, expect.any(String));
 
@@ -88,6 +86,36 @@ describe('payment sweeper (DESIGN §6)', () => {
     const admin = (await world.headersFor('admin')).headers;
     const failed = await world.app.inject({ method: 'GET', url: `/v1/transactions/to/give/attention?name=${encodeURIComponent(code)}`, headers: admin });
     expect(failed.json().results.docs.map((d: { _id: string }) => d._id).sort()).toEqual([pending.id, refused.id].sort());
+  });
+
+  it('fails a call pending past the timeout that no payment was requested for, once, however many sweepers run', async () => {
+    const [stuck, fresh, alreadyFailed] = await insertTransactions(world, code, [
+      { createdAt: minutesAgo(90) }, // never reached the payment step
+      { createdAt: minutesAgo(5) }, // may still reach it
+      { createdAt: minutesAgo(90), isDeleted: true, messageStatuses: 'Payment failed' },
+    ]);
+    const provider = answeringProvider({});
+    const heard: string[] = [];
+    const logs = await Promise.all([sweepWith(provider, undefined, (id) => heard.push(id)), sweepWith(provider, undefined, (id) => heard.push(id))]);
+    await sweepWith(provider);
+
+    expect(provider.asked).toEqual([]);
+    const rows = await rowsOf([stuck.id, fresh.id, alreadyFailed.id]);
+    expect(rows.get(stuck.id)).toMatchObject({ isComplete: false, isDeleted: true, messageStatuses: 'Payment never requested' });
+    expect(rows.get(stuck.id)!.callbackTime).toBeInstanceOf(Date);
+    expect(rows.get(fresh.id)).toMatchObject({ isComplete: false, isDeleted: false, callbackTime: null });
+    expect(rows.get(alreadyFailed.id)).toMatchObject({ isDeleted: true, messageStatuses: 'Payment failed' });
+    expect((await eventsOf(stuck.id)).map((e) => [e.kind, e.actor, e.detail])).toEqual([
+      ['payment_settled', 'sweeper', { status: 'FAILED', via: 'timeout', reason: 'Payment never requested' }],
+    ]);
+    expect(await eventsOf(alreadyFailed.id)).toEqual([]);
+    expect(heard).toEqual([stuck.id]);
+    expect(logs.flatMap((log) => log.info.mock.calls).filter(([fields]) => fields.failed === 1)).toHaveLength(1);
+
+    // The day's counts move with it: the dashboard no longer counts it pending.
+    const admin = (await world.headersFor('admin')).headers;
+    const failedList = await world.app.inject({ method: 'GET', url: `/v1/transactions/to/give/attention?name=${encodeURIComponent(code)}`, headers: admin });
+    expect(failedList.json().results.docs.map((d: { _id: string }) => d._id)).toContain(stuck.id);
   });
 
   it('keeps a payment the provider cannot be asked about, until four timeouts have passed', async () => {

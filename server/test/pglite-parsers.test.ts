@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { DRIZZLE_TEXT_PARSERS, openDatabase, type Database } from '../src/db/client';
+import { DRIZZLE_TEXT_PARSERS, type Database } from '../src/db/client';
+import { openMemoryDatabase } from './memory-database';
 
 jest.setTimeout(30_000);
 
@@ -14,7 +15,7 @@ jest.setTimeout(30_000);
 describe('PGlite opened for drizzle', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory' });
+    database = await openMemoryDatabase();
   });
   afterAll(() => database.close());
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { openMemoryDatabase } from './memory-database';
 import { preparedReadRows } from '../src/db/prepared';
 
 jest.setTimeout(30_000);
@@ -15,7 +16,7 @@ const rows = async <T>(database: Database, query: ReturnType<typeof sql>) => ((a
 describe('preparedReadRows on PGlite', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory' });
+    database = await openMemoryDatabase();
     await database.db.execute(sql`create table probe (n int not null, label text)`);
     await database.db.execute(sql`insert into probe values (1, 'one'), (2, 'two'), (3, null)`);
   });

@@ -78,6 +78,19 @@ describe('role matrix over the manager routes', () => {
   });
 });
 
+/** The audit trail: admins and super-users only; the export answers CSV, so only statuses are compared. */
+describe('role matrix over the audit routes', () => {
+  const auditRoutes = ['/v1/audit?page=1&limit=10', '/v1/audit?actor=admin&action=category.update&from=2026-01-01', '/v1/audit/export?entityType=category', '/v1/audit/verify'];
+  it.each(Object.keys(expected) as Caller[])('%s', async (caller) => {
+    for (const url of auditRoutes) {
+      const response = await world.app.inject({ method: 'GET', url, headers: headers[caller] });
+      const want = expected[caller];
+      const got = want === 'ok' ? (response.statusCode === 200 ? 'ok' : response.statusCode) : response.statusCode;
+      expect(`GET ${url} -> ${got}`).toBe(`GET ${url} -> ${want}`);
+    }
+  });
+});
+
 describe('routes every signed-in user reaches', () => {
   it('lets agents, managers and the Afcon-only account read their profile; not anonymous', async () => {
     for (const caller of Object.keys(expected) as Caller[]) {

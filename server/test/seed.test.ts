@@ -8,14 +8,18 @@ import { buildTestWorld, type TestWorld } from './helpers';
 
 jest.setTimeout(60_000);
 
+const PAYMENT_TIMEOUT_MINUTES = 15;
+
 let world: TestWorld;
 let summary: string;
 let seedCpuMs: number;
+let seededAt: Date;
 beforeAll(async () => {
   world = await buildTestWorld();
   // CPU time, not wall time: PGlite runs in this process, and a busy machine must not fail the test.
   const started = process.cpuUsage();
-  summary = await seedDemoData(world.db, { timeZone: 'Africa/Kampala' });
+  seededAt = new Date();
+  summary = await seedDemoData(world.db, { timeZone: 'Africa/Kampala', paymentTimeoutMinutes: PAYMENT_TIMEOUT_MINUTES });
   const used = process.cpuUsage(started);
   seedCpuMs = (used.user + used.system) / 1000;
 }, 120_000);
@@ -61,12 +65,12 @@ describe('seedDemoData', () => {
     expect(sms.map((s) => s.status).sort()).toEqual(['delivered', 'failed', 'sent']);
   });
 
-  it('spreads transactions over 30 days, today included, in the three states', async () => {
-    const t = await one<{ total: number; processed: number; failed: number; pending: number; today: number; future: number; unpriced: number; badPhones: number }>(sql`
+  it('spreads transactions over 30 days, today included, processed, refused and timed out', async () => {
+    const t = await one<{ total: number; processed: number; failed: number; timedOut: number; today: number; future: number; unpriced: number; badPhones: number }>(sql`
       select count(*)::int as total,
         count(*) filter (where is_complete)::int as processed,
         count(*) filter (where is_deleted and not is_complete)::int as failed,
-        count(*) filter (where callback_time is null)::int as pending,
+        count(*) filter (where message_statuses = 'Payment timed out' and callback_time <= now())::int as "timedOut",
         count(*) filter (where created_at >= ((now() at time zone 'Africa/Kampala')::date)::timestamp at time zone 'Africa/Kampala')::int as today,
         count(*) filter (where created_at > now() or created_at < now() - interval '31 days')::int as future,
         count(*) filter (where amount is null)::int as unpriced,
@@ -74,10 +78,20 @@ describe('seedDemoData', () => {
       from transactions where campaign_key is null`);
     expect(t.total).toBe(40_000);
     expect(t.processed / t.total).toBeGreaterThan(0.74);
-    expect(t.failed / t.total).toBeGreaterThan(0.09);
-    expect(t.pending / t.total).toBeGreaterThan(0.07);
+    expect(t.failed / t.total).toBeGreaterThan(0.19);
+    expect(t.timedOut / t.total).toBeGreaterThan(0.07);
     expect(t.today).toBeGreaterThan(0);
     expect(t.future + t.unpriced + t.badPhones).toBe(0);
+  });
+
+  it('leaves no call stuck pending: each has a payment reference, and only those within the payment timeout are pending', async () => {
+    const t = await one<{ unrequested: number; stale: number; staleVotes: number; settledWithout: number }>(sql`
+      select count(*) filter (where payment_ref is null)::int as unrequested,
+        count(*) filter (where not is_complete and not is_deleted and created_at < ${seededAt.toISOString()}::timestamptz - make_interval(mins => ${PAYMENT_TIMEOUT_MINUTES}))::int as stale,
+        count(*) filter (where not is_complete and not is_deleted and campaign_key is not null and created_at < ${seededAt.toISOString()}::timestamptz - make_interval(mins => ${PAYMENT_TIMEOUT_MINUTES}))::int as "staleVotes",
+        count(*) filter (where (is_complete or is_deleted) and callback_time is null)::int as "settledWithout"
+      from transactions`);
+    expect(t).toEqual({ unrequested: 0, stale: 0, staleVotes: 0, settledWithout: 0 });
   });
 
   it('records votes for both campaigns, games with a second team', async () => {

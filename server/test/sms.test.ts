@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { smsMessages } from '../src/db/schema';
-import { africasTalkingSmsProvider, smsProviderFromEnv } from '../src/providers/africastalking-sms';
+import { smsSettings } from '../src/config';
+import { africasTalkingSmsProvider, smsProviderFor } from '../src/providers/africastalking-sms';
 import { buildApp } from '../src/app';
 import { buildTestWorld, TEST_PASSWORD, type TestWorld } from './helpers';
 import type { Headers } from './catalogue-fixtures';
@@ -139,17 +140,17 @@ describe("Africa's Talking provider", () => {
   });
 
   it('is chosen by SMS_PROVIDER and needs its credentials', () => {
-    expect(smsProviderFromEnv({}).name).toBe('local');
-    expect(smsProviderFromEnv({ SMS_PROVIDER: 'africastalking', AT_USERNAME: 'u', AT_API_KEY: 'k' }, stubFetch(200, {})).name).toBe('africastalking');
-    expect(() => smsProviderFromEnv({ SMS_PROVIDER: 'africastalking' })).toThrow(/AT_USERNAME/);
-    expect(() => smsProviderFromEnv({ SMS_PROVIDER: 'pigeon' })).toThrow(/Unknown SMS_PROVIDER/);
+    expect(smsProviderFor(smsSettings({})).name).toBe('local');
+    expect(smsProviderFor(smsSettings({ SMS_PROVIDER: 'africastalking', AT_USERNAME: 'u', AT_API_KEY: 'k' }), stubFetch(200, {})).name).toBe('africastalking');
+    expect(() => smsProviderFor(smsSettings({ SMS_PROVIDER: 'africastalking' }))).toThrow(/AT_USERNAME/);
+    expect(() => smsProviderFor(smsSettings({ SMS_PROVIDER: 'pigeon' }))).toThrow(/Unknown SMS_PROVIDER/);
   });
 
   it('local: SMS_LOCAL_FAIL_RATE refuses every (1 / rate)-th message, and the same message resent right after goes through', async () => {
-    expect(() => smsProviderFromEnv({ SMS_LOCAL_FAIL_RATE: '2' })).toThrow(/SMS_LOCAL_FAIL_RATE/);
-    const never = smsProviderFromEnv({});
+    expect(() => smsProviderFor(smsSettings({ SMS_LOCAL_FAIL_RATE: '2' }))).toThrow(/SMS_LOCAL_FAIL_RATE/);
+    const never = smsProviderFor(smsSettings({}));
     for (let i = 0; i < 20; i += 1) expect((await never.send({ phoneNumber: '256750461234', message: `Ticket ${i}` })).status).toBe('sent');
-    const local = smsProviderFromEnv({ SMS_LOCAL_FAIL_RATE: '0.25' });
+    const local = smsProviderFor(smsSettings({ SMS_LOCAL_FAIL_RATE: '0.25' }));
     const statuses = [];
     for (let i = 0; i < 8; i += 1) statuses.push((await local.send({ phoneNumber: '256750461234', message: `Ticket ${i}` })).status);
     expect(statuses).toEqual(['sent', 'sent', 'sent', 'failed', 'sent', 'sent', 'sent', 'failed']);

@@ -1,5 +1,5 @@
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../src/domain/transaction-csv';
-import { CSV_CHUNK_ROWS } from '../src/http';
+import { CSV_CHUNK_ROWS } from '../src/http/csv-download';
 import { transactionReads } from '../src/repositories/transaction-reads';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertMany, insertTransactions } from './transactions-fixtures';

@@ -13,7 +13,7 @@ export interface ResetPasswordRequest {
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Ours (issue 2): revokes the refresh token; the SPA clears storage whatever it answers. */
+    /** Not in SPEC: revokes the refresh token; the SPA clears storage whatever it answers. */
     logout: build.mutation<void, { token: string }>({
       query: (body) => ({ url: '/v1/auth/logout', method: 'POST', body }),
     }),

@@ -22,6 +22,49 @@ function refreshCalls(spy: jest.SpyInstance): number {
     .length;
 }
 
+type Tab = {
+  store: ReturnType<typeof setupStore>;
+  getProfile: typeof profileApi.endpoints.getProfile.initiate;
+  close: () => void;
+};
+
+/** A browser tab: its own copy of the SPA's modules (its own refresh mutex and token listener), signed in to `login`. */
+async function openTab(login: Awaited<ReturnType<typeof loginViaApi>>): Promise<Tab> {
+  let tab: Tab | undefined;
+  await jest.isolateModulesAsync(async () => {
+    const [store, session, profile, handover] = await Promise.all([
+      import('../state/store'),
+      import('../state/session-slice'),
+      import('./profile-api'),
+      import('./token-handover'),
+    ]);
+    const tabStore = store.setupStore();
+    tabStore.dispatch(session.signedIn({ ...login, accessToken: brokenSignature(login.accessToken) }));
+    tab = { store: tabStore, getProfile: profile.profileApi.endpoints.getProfile.initiate, close: handover.listenForHandedOverTokens() };
+  });
+  if (!tab) throw new Error('the tab did not open');
+  return tab;
+}
+
+/** The browser's Web Locks as its tabs share them: one holder of a name at a time, and query() in step with the grants. */
+function sharedWebLocks() {
+  const turns = new Map<string, Promise<unknown>>();
+  const held = new Set<string>();
+  const request = (name: string, work: () => Promise<unknown>) => {
+    const turn = (turns.get(name) ?? Promise.resolve()).then(async () => {
+      held.add(name);
+      try {
+        return await work();
+      } finally {
+        held.delete(name);
+      }
+    });
+    turns.set(name, turn.catch(() => undefined));
+    return turn;
+  };
+  return { request, query: async () => ({ held: [...held].map((name) => ({ name, mode: 'exclusive' })), pending: [] }) };
+}
+
 describe('re-auth base query', () => {
   let fetchSpy: jest.SpyInstance;
   beforeEach(() => {
@@ -68,6 +111,30 @@ describe('re-auth base query', () => {
     // The second tab's next refresh uses the live token: the session was not revoked.
     expect(await refreshSession(tabs[1])).toEqual({ ok: true });
     expect(refreshCalls(fetchSpy)).toBe(2);
+  });
+
+  it("hands the new pair to the other tab even when its localStorage does not show it yet", async () => {
+    // Chromium carries one tab's localStorage write to another later: here the other tab never sees it.
+    const setItem = Storage.prototype.setItem;
+    const hidden = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      if (key !== REFRESHED_TOKENS_ITEM) setItem.call(this, key, value);
+    });
+    Object.defineProperty(navigator, 'locks', { value: sharedWebLocks(), configurable: true });
+    const login = await loginViaApi();
+    const tabs = [await openTab(login), await openTab(login)];
+    try {
+      const results = await Promise.all(tabs.map((tab) => tab.store.dispatch(tab.getProfile())));
+
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(refreshCalls(fetchSpy)).toBe(1);
+      const [first, second] = tabs.map((tab) => tab.store.getState().session);
+      expect(second).toEqual(first);
+      expect(first.refreshToken).not.toBe(login.refreshToken);
+    } finally {
+      for (const tab of tabs) tab.close();
+      Reflect.deleteProperty(navigator, 'locks');
+      hidden.mockRestore();
+    }
   });
 
   it('refreshes under the Web Lock where the browser has one, and never takes another session\'s tokens', async () => {

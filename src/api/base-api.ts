@@ -8,10 +8,9 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { Mutex } from 'async-mutex';
-import { tokenSessionId } from '../domain/token';
-import { REFRESHED_TOKENS_ITEM } from '../state/persisted-storage';
-import { loggedOut, tokensRefreshed, type SessionState, type Tokens } from '../state/session-slice';
+import { loggedOut, tokensRefreshed, type SessionState } from '../state/session-slice';
 import { apiUrl } from './api-url';
+import { handOverTokens, tokensHandedOver } from './token-handover';
 
 type SessionRoot = { session: SessionState };
 
@@ -46,18 +45,6 @@ async function refreshingAlone<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The pair another tab of this session refreshed to, when ours is older; tokens of another session are never taken. */
-function refreshedElsewhere(session: SessionState): Tokens | undefined {
-  try {
-    const stored = JSON.parse(globalThis.localStorage?.getItem(REFRESHED_TOKENS_ITEM) ?? 'null') as Partial<Tokens> | null;
-    if (typeof stored?.accessToken !== 'string' || typeof stored.refreshToken !== 'string' || stored.refreshToken === session.refreshToken) return undefined;
-    const sessionId = tokenSessionId(stored.accessToken);
-    return sessionId && sessionId === tokenSessionId(session.accessToken) ? { accessToken: stored.accessToken, refreshToken: stored.refreshToken } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export type RefreshOutcome = { ok: true } | { ok: false; error: string };
 
 interface RefreshAnswer {
@@ -71,7 +58,7 @@ async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
   const session = sessionOf(api.getState);
   const refreshToken = session.refreshToken;
   if (!refreshToken) return { ok: false, error: 'No refresh token available' };
-  const taken = refreshedElsewhere(session);
+  const taken = await tokensHandedOver(session);
   if (taken) {
     api.dispatch(tokensRefreshed(taken));
     return { ok: true };
@@ -85,7 +72,7 @@ async function refreshTokens(api: BaseQueryApi): Promise<RefreshOutcome> {
   if (!answer?.status || typeof answer.accessToken !== 'string') return { ok: false, error: 'Invalid refresh response' };
   const tokens = { accessToken: answer.accessToken, refreshToken: typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken };
   api.dispatch(tokensRefreshed(tokens));
-  globalThis.localStorage?.setItem(REFRESHED_TOKENS_ITEM, JSON.stringify(tokens));
+  await handOverTokens(refreshToken, tokens);
   return { ok: true };
 }
 

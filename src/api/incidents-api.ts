@@ -16,7 +16,7 @@ export interface IncidentsQuery {
  */
 export const OPEN_INCIDENTS_POLL_MS = 60_000;
 
-/** Incidents (issue 23), in the caller's scope: a manager reads every one, an agent its codes'. */
+/** Incidents, in the caller's scope: a manager reads every one, an agent its codes'. */
 export const incidentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getIncidents: build.query<PagedList<Incident>, IncidentsQuery>({

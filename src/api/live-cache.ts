@@ -37,7 +37,7 @@ const isLiveTransaction = (data: unknown): data is LiveTransaction => {
 };
 
 /**
- * Applies the live stream's events to the RTK Query cache (issue 23): a call's status or resolve
+ * Applies the live stream's events to the RTK Query cache: a call's status or resolve
  * changes its rows in place in every cached list; the lists learn of new calls through onLiveCall;
  * the dashboard, rankings and the codes' day figures are read again, throttled; an incident
  * reads the incidents again.

@@ -28,7 +28,7 @@ class Unauthorized extends Error {}
 const isLiveEvent = (name: string): name is LiveEventName => (LIVE_EVENTS as readonly string[]).includes(name);
 
 /**
- * Follows `GET /v1/live` (issue 23) until the returned function is called: fetch streaming, so the
+ * Follows `GET /v1/live` until the returned function is called: fetch streaming, so the
  * token travels in the Authorization header and never in a URL. Reconnects with jittered backoff
  * (1 s doubling to 30 s), renews the token on a 401, and treats a stream silent for two heartbeats
  * as dead (a proxy or a sleeping laptop can leave a socket open that carries nothing).

@@ -23,7 +23,7 @@ export interface CsvExportQuery extends TransactionFilter {
   path?: string;
 }
 
-/** Why a call was resolved (issue 23): both optional, as the server takes them. */
+/** Why a call was resolved: both optional, as the server takes them. */
 export interface Resolution {
   reason?: ResolveReason;
   note?: string;

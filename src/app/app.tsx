@@ -8,6 +8,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { SnackbarProvider, useSnackbar } from 'notistack';
+import { listenForHandedOverTokens } from '../api/token-handover';
 import { useAppSelector } from '../state/hooks';
 import { appRoutes } from './routes';
 import type { AppStore } from '../state/store';
@@ -78,6 +79,8 @@ export function LoggedInToast() {
 
 /** `children` render beside the routes, inside every provider (boot.tsx's 'Logged in' toast). */
 export function App({ store, persistor, children }: { store: AppStore; persistor: Persistor; children?: ReactNode }) {
+  // For the app's life: a pair another tab of the session refreshes to is heard before this tab needs it.
+  useEffect(() => listenForHandedOverTokens(), []);
   return (
     <AppProviders store={store} persistor={persistor}>
       <BrowserRouter>

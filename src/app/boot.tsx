@@ -28,7 +28,7 @@ export async function bootApp(root: Root, session?: LoginResults): Promise<void>
   if (!session) preloadScreen(window.location.pathname);
   // The app's code is evaluated in three tasks (the store; the route table and shell; the
   // providers) rather than one: on a slow phone each blocks the page for about 100 ms instead of
-  // 400 ms at once (issue 11, Lighthouse). The modules are in this chunk already (eager).
+  // 400 ms at once. The modules are in this chunk already (eager).
   const { setupStore } = moduleExports(await import(/* webpackMode: "eager" */ '../state/store'), 'setupStore');
   const { persistStore } = moduleExports(await import(/* webpackMode: "eager" */ 'redux-persist'), 'persistStore');
   const { signedIn } = moduleExports(await import(/* webpackMode: "eager" */ '../state/session-slice'), 'signedIn');

@@ -4,7 +4,7 @@ import { CAMPAIGN_DESCRIPTORS } from '../features/campaigns/campaign-descriptors
 /**
  * Every screen's chunk loader; routes.tsx makes each a lazy screen. Each chunk is named
  * `screen-<name>`: the build lists every private path's files by these names
- * (preload-manifest.json), and the server has index.html preload them (issue 11).
+ * (preload-manifest.json), and the server has index.html preload them.
  */
 export const SCREEN_LOADERS = {
   signIn: () => import(/* webpackChunkName: "screen-sign-in" */ '../features/auth/sign-in-screen'),
@@ -26,6 +26,7 @@ export const SCREEN_LOADERS = {
   sms: () => import(/* webpackChunkName: "screen-sms" */ '../features/sms/sms-screen'),
   reconciliation: () => import(/* webpackChunkName: "screen-reconciliation" */ '../features/reconciliation/reconciliation-screen'),
   incidents: () => import(/* webpackChunkName: "screen-incidents" */ '../features/incidents/incidents-screen'),
+  audit: () => import(/* webpackChunkName: "screen-audit" */ '../features/audit/audit-screen'),
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
 };
@@ -51,6 +52,7 @@ export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
   '/sms': 'sms',
   '/reconciliation': 'reconciliation',
   '/incidents': 'incidents',
+  '/audit': 'audit',
 };
 
 /** Every private path with the screen it shows; webpack.config.ts reads it for the preload manifest. */

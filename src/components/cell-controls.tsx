@@ -6,7 +6,7 @@ import { alpha, type Theme } from '@mui/material/styles';
  * class rules (`cellControlStyles`, installed once by the app's providers) instead of MUI's
  * Chip, Button and IconButton. A 50-row list renders 150–200 of them: as MUI components each is
  * two or three styled elements serialised by emotion on every render, plus a ripple, which made
- * the rows' render the page's longest task (issue 11, Lighthouse's total blocking time). They
+ * the rows' render the page's longest task (Lighthouse's total blocking time). They
  * look like MUI's small variants in both colour modes.
  */
 
@@ -26,7 +26,7 @@ export interface CellButtonProps extends NativeButtonProps {
 
 /**
  * Disabled, it stays focusable and hoverable (aria-disabled, clicks ignored), so the tooltip a
- * screen wraps it in can say why on hover and on keyboard focus (issue 24).
+ * screen wraps it in can say why on hover and on keyboard focus.
  */
 export function CellButton({ variant = 'text', color = 'primary', disabled, onClick, children, ...props }: CellButtonProps) {
   // A Tooltip around it hands it a className of its own: kept beside ours.
@@ -83,7 +83,7 @@ export function cellControlStyles(theme: Theme) {
     '&:focus-visible': focus,
   };
   // Unlike MUI's faint disabled grey, text at AA contrast (text.secondary) on a flat fill or a
-  // thin border, no hover: plainly not a live button, still readable (issue 24). After the
+  // thin border, no hover: plainly not a live button, still readable. After the
   // colour rules and one class more, so it wins over each of them.
   const disabled = { color: palette.text.secondary, cursor: 'not-allowed', boxShadow: 'none' };
   const disabledRules = {

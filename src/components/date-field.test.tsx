@@ -83,4 +83,33 @@ describe('DateField', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(chosen()).toHaveTextContent('2026-11-06');
   });
+
+  it('optional: shows no day as an empty field, and emptying it answers no day', async () => {
+    const onChange = jest.fn();
+    function Optional() {
+      const [day, setDay] = useState('');
+      return (
+        <DateField
+          label="From"
+          optional
+          value={day}
+          onChange={(next) => {
+            onChange(next);
+            setDay(next);
+          }}
+        />
+      );
+    }
+    render(<Optional />);
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'From' });
+    expect(field).toHaveValue('');
+    await user.type(field, '05/01/2026');
+    expect(onChange).toHaveBeenLastCalledWith('2026-05-01');
+    await user.clear(field);
+    expect(onChange).toHaveBeenLastCalledWith('');
+    await user.tab();
+    expect(field).toHaveValue('');
+    expect(screen.queryByText(INVALID_DATE)).not.toBeInTheDocument();
+  });
 });

@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import EventIcon from '@mui/icons-material/Event';
 import { dayToUsDate, usDateToDay } from '../domain/calendar-day';
+import { todayInServiceZone } from '../domain/format';
 import type { DayCalendarProps } from './day-calendar';
 import { defaultExport } from './lazy-import';
 
@@ -24,6 +25,8 @@ export interface DateFieldProps {
   value: string;
   /** Called with each valid day typed or picked, `YYYY-MM-DD`; never with an invalid one. */
   onChange: (day: string) => void;
+  /** No day is a value too: '' shows an empty field, and emptying the field answers ''. */
+  optional?: boolean;
 }
 
 /**
@@ -31,8 +34,9 @@ export interface DateFieldProps {
  * (x-date-pickers with moment) loads when first opened, so a screen with a date costs the first
  * visit a text field and an icon.
  */
-export function DateField({ label, value, onChange }: DateFieldProps) {
-  const [text, setText] = useState(() => dayToUsDate(value));
+export function DateField({ label, value, onChange, optional = false }: DateFieldProps) {
+  const textOf = (day: string) => (day === '' ? '' : dayToUsDate(day));
+  const [text, setText] = useState(() => textOf(value));
   const [shownValue, setShownValue] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [Calendar, setCalendar] = useState<ComponentType<DayCalendarProps> | null>(null);
@@ -44,14 +48,17 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
   // A new value from outside (the calendar, a reset) replaces whatever was typed.
   if (shownValue !== value) {
     setShownValue(value);
-    setText(dayToUsDate(value));
+    setText(textOf(value));
     setError(null);
   }
 
   const type = (next: string) => {
     setText(next);
     const day = usDateToDay(next);
-    if (day) {
+    if (optional && next.trim() === '') {
+      setError(null);
+      if (value !== '') onChange('');
+    } else if (day) {
       setError(null);
       if (day !== value) onChange(day);
     } else {
@@ -60,7 +67,8 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
   };
 
   const settle = () => {
-    if (usDateToDay(text)) setText(dayToUsDate(value));
+    if (optional && text.trim() === '') setText('');
+    else if (usDateToDay(text)) setText(textOf(value));
     else setError(INVALID_DATE);
   };
 
@@ -126,7 +134,7 @@ export function DateField({ label, value, onChange }: DateFieldProps) {
         <Calendar
           open={open}
           anchorEl={anchorEl}
-          value={value}
+          value={value || todayInServiceZone()}
           label={label}
           onClose={() => setOpen(false)}
           onChange={(day) => {

@@ -109,7 +109,7 @@ export function FormSwitch({ name, label, disabled }: ToggleProps) {
 /**
  * SPEC §2's live counter n/160 under a message field, with the SMS parts the network will bill
  * when `parts` (DESIGN §5). Past the limit, which the form refuses, it turns to the error colour
- * and drops the parts (issue 24: '170/160 2 SMS' read as allowed).
+ * and drops the parts ('170/160 2 SMS' would read as allowed).
  */
 export function SmsLengthCounter({ name, parts = false }: { name: string; parts?: boolean }) {
   const [field] = useField<string>(name);

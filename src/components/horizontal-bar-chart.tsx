@@ -20,8 +20,8 @@ export interface HorizontalBarChartProps {
 }
 
 /**
- * Bars that lie down, each label on a line of its own and never cut (issue 24: upright bars
- * showed 8 of 19 level names, and a team's name ended 'Equatorial Gui…'). The label axis is as
+ * Bars that lie down, each label on a line of its own and never cut (upright bars show 8 of 19
+ * level names, and end a team's name 'Equatorial Gui…'). The label axis is as
  * wide as its longest label; the chart as tall as its bars.
  */
 export function HorizontalBarChart({ labels, values, seriesLabel, color, valueFormatter, tickFormatter, hideLegend = false }: HorizontalBarChartProps) {

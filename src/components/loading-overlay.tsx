@@ -6,7 +6,7 @@ import { routeOverlayMs } from './motion';
 /**
  * SPEC §9's loading overlay, for 1000 ms from its mount (not at all when the tests set 0). The
  * private shell mounts it once, after sign-in or a reload: a sidebar click shows the list's own
- * loading row instead (DESIGN §5, issue 24).
+ * loading row instead (DESIGN §5).
  */
 export function LoadingOverlay() {
   const [ms] = useState(routeOverlayMs);

@@ -46,16 +46,16 @@ const headerOf = <R extends GridValidRowModel>(column: Column<R>) => column.head
 /**
  * PagedGrid's phone view: each row a card, with the same cells (chips, buttons) the grid draws;
  * one 'header: value' line per column, or, given a CardLayout, a head line and flowing pairs
- * (a call's card is about 120 px high instead of 250, issue 24). A 412 px screen shows a whole row
+ * (a call's card is about 120 px high instead of 250). A 412 px screen shows a whole row
  * without scrolling sideways, and the first visit on a phone skips the DataGrid's code and its
- * layout work (issue 11: Lighthouse mobile). Plain elements under one class rule, as the grid cells.
+ * layout work. Plain elements under one class rule, as the grid cells.
  */
 export default function PagedCards<R extends GridValidRowModel>({ columns, rows, loading, getRowId, columnVisibilityModel, label, card, focusedRowId, selection }: PagedViewProps<R>) {
   const shown = columns.filter((column) => columnVisibilityModel?.[column.field] !== false);
   const placed = card ? placeColumns(shown, card) : null;
   // New rows draw the first few cards at once and the rest in a background render that React
   // splits into short tasks: on a slow phone, 50 cards in one go block the page for a third of a
-  // second (issue 11, Lighthouse). The rest lie below the screen, so nothing visible moves.
+  // second. The rest lie below the screen, so nothing visible moves.
   const settledRows = useDeferredValue(rows);
   const drawnRows = settledRows === rows ? rows : rows.slice(0, FIRST_CARDS);
   const heightGuess = placed ? (1 + Math.ceil(placed.rest.length / 2)) * LINE_HEIGHT_GUESS : shown.length * LINE_HEIGHT_GUESS;
@@ -66,7 +66,7 @@ export default function PagedCards<R extends GridValidRowModel>({ columns, rows,
         minHeight: 120,
         '& > ul': { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, opacity: loading ? 0.5 : 1 },
         // A card below the screen is neither laid out nor painted until it scrolls near: 50 cards
-        // cost a slow phone the layout of the three it shows (issue 11). Its height, until then,
+        // cost a slow phone the layout of the three it shows. Its height, until then,
         // is the size it last had, or a guess from its lines.
         '& > ul > li': {
           border: 1,

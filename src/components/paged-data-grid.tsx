@@ -22,13 +22,13 @@ const compactRowEstimate = () => COMPACT_ROW_HEIGHT;
 const COMPACT_HEADER_HEIGHT = 46;
 
 /**
- * Cells: a long value wraps and its row grows, rather than being cut to 'RESO…' (issue 11: every
- * column readable at 1280 px). In Compact a row of one-line cells is 28 px, its controls shrunk
- * to fit (issue 24); the columns are sized so that at 1440 px no cell of the calls' lists wraps.
+ * Cells: a long value wraps and its row grows, rather than being cut to 'RESO…', so every column
+ * reads at 1280 px. In Compact a row of one-line cells is 28 px, its controls shrunk to fit; the
+ * columns are sized so that at 1440 px no cell of the calls' lists wraps.
  */
 const CELLS = {
   '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', whiteSpace: 'normal', py: 0.5, lineHeight: 1.4, overflowWrap: 'anywhere' },
-  // A button's word is never broken ('TICKE/T', issue 24).
+  // A button's word is never broken ('TICKE/T').
   '& .cell-button': { whiteSpace: 'nowrap', overflowWrap: 'normal' },
   // The keyboard's row (the Failed queue): a bar and an outline in the primary colour, on a tint
   // that stays apart from a selected row's, readable in both colour modes.

@@ -90,7 +90,7 @@ export function PagedGrid<R extends GridValidRowModel>({
   return (
     <Box
       // The pagination is hidden while rows are expected and none is drawn: below an empty list it
-      // would be on screen, and the rows arriving would push it off (a layout shift, issue 11).
+      // would be on screen, and the rows arriving would push it off (a layout shift).
       sx={rowsExpected ? { [`&:not(:has(${DRAWN_ROW_SELECTOR})) > nav`]: { visibility: 'hidden' } } : undefined}
     >
       {phone ? (

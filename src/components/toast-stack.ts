@@ -2,8 +2,8 @@ import type { Theme } from '@mui/material/styles';
 
 /**
  * Where toasts stand, one rule for the page shown before the app loads (its toast host) and for
- * notistack's container in the app (TOAST_PROVIDER_PROPS), so the two cannot drift. Issue 24:
- * below the top bar, never over it or the phone's menu button; on a wide screen at the right,
+ * notistack's container in the app (TOAST_PROVIDER_PROPS), so the two cannot drift: below the
+ * top bar, never over it or the phone's menu button; on a wide screen at the right,
  * where no control sits under it (the settings strip's toggles and the filters start at the
  * left), on a phone across the screen under the header.
  */

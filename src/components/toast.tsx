@@ -8,14 +8,14 @@ const NotistackToast = forwardRef<HTMLDivElement, CustomContentProps>(function N
   return <ToastView ref={ref} message={message} variant={variant} style={style} className={className} messageId="notistack-snackbar" onClose={() => closeSnackbar(id)} />;
 });
 
-/** Issue 24: two at most on a wide screen (notistack's default is three), one on a phone, where a second would cover the filters. */
+/** Two at most on a wide screen (notistack's default is three), one on a phone, where a second would cover the filters. */
 export const MAX_TOASTS = { wide: 2, phone: 1 } as const;
 
 /**
  * SPEC §8 toast settings for the SnackbarProvider: newest below the older ones (notistack's order
  * at the top). Where they stand is toast-stack.ts's rule, shared with the page shown before the
- * app loads: below the top bar, at the right (issue 24; the anchor sets the side they slide in
- * from). The toast counts its own 5000 ms (ToastView), so notistack's timer, which restarts at
+ * app loads: below the top bar, at the right (the anchor sets the side they slide in from). The
+ * toast counts its own 5000 ms (ToastView), so notistack's timer, which restarts at
  * half time after a pause, is off.
  */
 export const TOAST_PROVIDER_PROPS = {

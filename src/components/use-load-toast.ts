@@ -2,8 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { useSnackbar, type SnackbarKey, type VariantType } from 'notistack';
 
 /**
- * A toast slot: each toast it raises replaces the one it raised before, if still on screen
- * (issue 24: a list's repeated load toasts, a run of Resolve clicks, do not pile up).
+ * A toast slot: each toast it raises replaces the one it raised before, if still on screen, so a
+ * list's repeated load toasts or a run of Resolve clicks do not pile up.
  */
 export function useToastSlot(): (message: string, variant: VariantType) => void {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();

@@ -1,41 +1,59 @@
 import { useCallback } from 'react';
 import type { FormikErrors, FormikHelpers } from 'formik';
-import { useSnackbar } from 'notistack';
+import { useSnackbar, type VariantType } from 'notistack';
 import { readApiError, type ApiErrorInfo } from '../api/api-error';
+import { useToastSlot } from './use-load-toast';
 
-export interface SubmitTexts<V> {
-  /** The toast once the call succeeded. */
-  success: string;
+/** A toast's text, in success style unless it names its variant. */
+export type ToastText = string | { text: string; variant: VariantType };
+
+export interface SubmitTexts<V, R> {
+  /** The toast once the call succeeded: a fixed text, one read from the answer, or null for none. */
+  success: ToastText | ((answer: R) => ToastText) | null;
   /** The error toast: a fixed text, or SPEC §8's mapping of the failure (null: stay quiet, as on a 401). */
   failure: string | ((info: ApiErrorInfo) => string | null);
   /** When given, a bad input's field errors show under their fields. */
   helpers?: Pick<FormikHelpers<V>, 'setErrors'>;
 }
 
+export interface SubmitOptions {
+  /** Each toast replaces the one this submit raised before, if still on screen (a run of Resolve clicks). */
+  replacePrevious?: boolean;
+}
+
 const BAD_INPUT = [400, 422];
 
+/** The failure as the server worded it, or SPEC §8's 'Unexpected error' when it said nothing. */
+export const serverMessage = (info: ApiErrorInfo) => info.message || 'Unexpected error';
+
 /**
- * The one submit path of the forms: runs the call (`mutation(args).unwrap()`), raises the success
- * toast, or maps the failure to field errors and an error toast. Resolves true on success.
+ * The one submit path of the screens: runs the call (`mutation(args).unwrap()`, with whatever the
+ * screen does with the answer), raises the success toast, or maps the failure to field errors and
+ * an error toast. Resolves true on success.
  */
-export function useSubmit() {
+export function useSubmit({ replacePrevious = false }: SubmitOptions = {}) {
   const { enqueueSnackbar } = useSnackbar();
+  const toastSlot = useToastSlot();
   return useCallback(
-    async <V>(send: () => Promise<unknown>, { success, failure, helpers }: SubmitTexts<V>): Promise<boolean> => {
+    async <V, R>(send: () => Promise<R>, { success, failure, helpers }: SubmitTexts<V, R>): Promise<boolean> => {
+      const toast = (text: string, variant: VariantType) => (replacePrevious ? toastSlot(text, variant) : enqueueSnackbar(text, { variant }));
+      let answer: R;
       try {
-        await send();
-        enqueueSnackbar(success, { variant: 'success' });
-        return true;
+        answer = await send();
       } catch (error) {
         const info = readApiError(error);
         if (helpers && info.errors.length && info.status !== null && BAD_INPUT.includes(info.status)) {
           helpers.setErrors(Object.fromEntries(info.errors.map((e) => [e.field, e.message])) as FormikErrors<V>);
         }
         const text = typeof failure === 'string' ? failure : failure(info);
-        if (text) enqueueSnackbar(text, { variant: 'error' });
+        if (text) toast(text, 'error');
         return false;
       }
+      const said = typeof success === 'function' ? success(answer) : success;
+      if (typeof said === 'string') toast(said, 'success');
+      else if (said) toast(said.text, said.variant);
+      return true;
     },
-    [enqueueSnackbar],
+    [enqueueSnackbar, toastSlot, replacePrevious],
   );
 }

@@ -21,7 +21,7 @@ export interface ViewChange {
 }
 
 /**
- * A screen's filters and page kept in the URL query (issue 23), the one place they live: read at
+ * A screen's filters and page kept in the URL query, the one place they live: read at
  * every render (the URL wins over the defaults), and each change pushes a history entry, so
  * reload, a copied link, Back and Forward all give the same view. usePagedGrid is built on it;
  * a screen without a paged list (the dashboard) uses it alone.

@@ -82,7 +82,7 @@ export interface VotePick {
   round: string;
 }
 
-/** A call's vote (issue 24: the pick first, wherever a vote appears), or null for a call that is no vote. */
+/** A call's vote (shown pick first, wherever a vote appears), or null for a call that is no vote. */
 export function votePick(call: { teamName?: string | null; teamName2?: string | null; campaignKey?: string | null; round?: string | null }): VotePick | null {
   if (!call.teamName) return null;
   return {

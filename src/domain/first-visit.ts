@@ -1,5 +1,5 @@
 /**
- * What the build, the server and the SPA agree on for a first visit (issue 11): the preload
+ * What the build, the server and the SPA agree on for a first visit: the preload
  * manifest's name and shape, how a path is matched, and where a phone ends.
  */
 

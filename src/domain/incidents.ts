@@ -1,7 +1,7 @@
 import { formatCount, formatShare, plural } from './format';
 
 /**
- * Incidents (issue 23, DESIGN §7): trouble the server notices by itself, opened once and closed
+ * Incidents (DESIGN §7): trouble the server notices by itself, opened once and closed
  * once whichever API instance sees it first.
  */
 export const INCIDENT_KINDS = ['failure-rate', 'provider-silence', 'sms-failure'] as const;

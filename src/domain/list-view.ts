@@ -1,8 +1,10 @@
 import { isDay } from './calendar-day';
 import { SERVICE_CODE_PATTERN } from './schemas/catalogue';
+import { isCleanText } from './schemas/text';
+import { isUuid } from './uuid';
 
 /**
- * A list's view in the URL query (issue 23): which service code, day, page, status or phone number
+ * A list's view in the URL query: which service code, day, page, status or phone number
  * a person is looking at, so that a reload keeps it, a copied link opens it for a colleague and
  * Back and Forward walk through views. The query is typed by anyone: every value is checked here,
  * and anything that is not one falls back to the list's default (never a crash, never garbage
@@ -62,15 +64,16 @@ export const phoneNumberFilter = (initial = '') => ({
   format: (value: string) => value.replace(/\D/g, ''),
 });
 
+/** Words typed into a filter (a user name, a record's id), at most `max` characters of clean text; '' for none. */
+export const typedTextFilter = (max: number, initial = '') => text(initial, (value) => value.length <= max && isCleanText(value));
+
 /** One of a list's fixed choices (a status, a kind). */
 export function choiceFilter<T extends string>(choices: readonly T[], initial: T): ViewFilter<T> {
   return { initial, parse: (value) => choices.find((choice) => choice === value), format: (value) => value };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** An entity's id, a UUID (a reconciliation statement), or '' for none chosen. */
-export const idFilter = (initial = '') => text(initial, (value) => value === '' || UUID.test(value));
+export const idFilter = (initial = '') => text(initial, (value) => value === '' || isUuid(value));
 
 /** A value the person cannot change: the URL neither sets nor shows it. */
 export function fixedFilter<T>(value: T): ViewFilter<T> {

@@ -2,7 +2,7 @@ import type { IncidentKind, IncidentState } from './incidents';
 import type { TransactionStatus } from './transaction-status';
 
 /**
- * The events of `GET /v1/live` (issue 23, DESIGN §7), a server-sent-events stream: each event's
+ * The events of `GET /v1/live` (DESIGN §7), a server-sent-events stream: each event's
  * `data:` is one JSON object of the type its `event:` names.
  */
 export const LIVE_EVENTS = ['transaction', 'incident', 'resync'] as const;
@@ -16,6 +16,11 @@ export interface LiveTransaction {
   phoneNumber: string;
   status: TransactionStatus;
   isResolved: boolean;
+  /**
+   * When the call was made (ISO 8601, the server's clock): a call made and settled within one write
+   * arrives already `processed`, and only this tells it from an older call settling.
+   */
+  createdAt: string;
 }
 
 /** `event: incident`: an incident opened or closed. */

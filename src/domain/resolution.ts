@@ -1,5 +1,5 @@
 /**
- * Why support marked a failed call resolved (issue 23): a reason from a short list and an optional
+ * Why support marked a failed call resolved: a reason from a short list and an optional
  * note, stored on the call, on its 'resolved' timeline event and in the CSV export.
  */
 export const RESOLVE_REASONS = ['reached-helped', 'refunded', 'could-not-reach', 'duplicate'] as const;

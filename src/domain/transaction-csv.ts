@@ -44,7 +44,7 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   { field: 'resolvedAt', header: 'Resolved at', value: (t) => (t.resolvedAt ? formatDateTime(t.resolvedAt) : '') },
   { field: 'resolvedReason', header: 'Resolve reason', value: (t) => resolveReasonLabel(t.resolvedReason) },
   { field: 'resolvedNote', header: 'Resolve note', value: (t) => t.resolvedNote ?? '' },
-  // A vote's pick and its game (issue 24), last so that the columns before keep their places.
+  // A vote's pick and its game, last so that the columns before keep their places.
   { field: 'teamName', header: 'Team', value: (t) => votePick(t)?.pick ?? '' },
   { field: 'game', header: 'Game', value: (t) => votePick(t)?.game ?? '' },
 ];

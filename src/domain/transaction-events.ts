@@ -55,7 +55,8 @@ export interface TransactionEvent {
  * call left in it is sent by the sweeper), then 'Sent' when the provider accepts it, and 'Delivered'
  * or 'Failed' by its delivery report; 'Resending' while one 'Resend ticket' is sending; 'No ticket
  * content' when no active content matched the category and level. A failed call says why:
- * 'Payment failed' (the provider refused) or 'Payment timed out' (nobody answered in time).
+ * 'Payment failed' (the provider refused), 'Payment timed out' (nobody answered in time) or
+ * 'Payment never requested' (the call never reached the payment step, so nobody was asked).
  */
 export const MESSAGE_STATUS = {
   sending: 'Sending',
@@ -66,6 +67,7 @@ export const MESSAGE_STATUS = {
   noContent: 'No ticket content',
   paymentFailed: 'Payment failed',
   paymentTimedOut: 'Payment timed out',
+  paymentNeverRequested: 'Payment never requested',
 } as const;
 
 export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];

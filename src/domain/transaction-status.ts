@@ -14,8 +14,11 @@ export function statusFlags(status: TransactionStatus): Pick<Transaction, 'isCom
   return { isComplete: status === 'processed', isDeleted: status === 'failed' };
 }
 
-/** A call support still has to follow up (issue 23's queue): failed and not yet resolved. */
+/** A call support still has to follow up (the Failed queue): failed and not yet resolved. */
 export const awaitsResolve = (status: TransactionStatus, isResolved: boolean): boolean => status === 'failed' && !isResolved;
+
+/** A call as a list holds it that the Failed queue can still resolve. */
+export const isOpenFailedCall = (call: Pick<Transaction, 'isComplete' | 'isDeleted' | 'isResolved'>) => awaitsResolve(transactionStatus(call), call.isResolved);
 
 export const STATUS_COLOR: Record<TransactionStatus, 'success' | 'error' | 'warning'> = {
   processed: 'success',

@@ -60,7 +60,7 @@ export async function renderApp({ url = '/', user }: RenderAppOptions = {}) {
   await firstLoadEnded(store);
   /** The router's current path, e.g. expect(pathname()).toBe('/transactions'). */
   const pathname = () => current?.pathname ?? url;
-  /** The router's current query as an object, e.g. expect(query()).toEqual({ page: '2' }) (a list's view, issue 23). */
+  /** The router's current query as an object, e.g. expect(query()).toEqual({ page: '2' }) (a list's view). */
   const query = () => Object.fromEntries(new URLSearchParams(current?.search ?? url.split('?')[1] ?? ''));
   return { store, pathname, query, user: userEvent.setup({ delay: null }), ...utils };
 }

@@ -1,7 +1,7 @@
 import type { SmsProvider } from '../../server/src/providers/sms';
 
 /**
- * Phones the web tests' SMS gateway cannot reach the first time (issue 10, 'Resend ticket'): the
+ * Phones the web tests' SMS gateway cannot reach the first time (for 'Resend ticket'): the
  * first SMS to a number starting with this prefix fails, the next ones go through. No other
  * helper makes such numbers (uniquePhoneNumber starts 2567, the campaign votes 25639).
  */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isManager } from '../../../src/domain/roles';
-import { forbidden, HttpError, notFound } from '../http';
+import { forbidden, HttpError, notFound } from '../http/http-error';
 import type { AnswerCache } from '../plugins/answer-cache';
 import { ALL_ROUNDS, type CampaignVotesRepository } from '../repositories/campaign-votes-repository';
 import type { CampaignView } from '../repositories/campaigns-repository';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../../src/domain/roles';
 import type { Db } from '../db/client';
-import { preparedReadRows } from '../db/prepared';
+import { preparedReadRows, preparedRows } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 
 /** Default and most a session's state is kept in memory (DESIGN §4: a revocation holds everywhere within 5 s). */
@@ -17,34 +17,60 @@ export interface SessionHolder {
   isAfcon: boolean;
 }
 
-const LIVE_SESSION = sql`select ${users.id} as "userId", ${users.userName} as "userName", ${users.role} as role, ${users.isAfcon} as "isAfcon"
-  from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-  where ${sessions.id} = ${sql.placeholder('id')}::uuid and ${sessions.revokedAt} is null`;
+const HOLDER = sql`${users.id} as "userId", ${users.userName} as "userName", ${users.role} as role, ${users.isAfcon} as "isAfcon"
+  from ${sessions} join ${users} on ${users.id} = ${sessions.userId}`;
+const LIVE_SESSION = sql`select ${HOLDER} where ${sessions.id} = ${sql.placeholder('id')}::uuid and ${sessions.revokedAt} is null`;
+const LIVE_SESSIONS = sql`select ${sessions.id} as "sessionId", ${HOLDER} where ${sessions.id} = any(${sql.placeholder('ids')}::uuid[]) and ${sessions.revokedAt} is null`;
 
 /**
  * The per-request session check: answers a session's holder, or undefined once it is revoked.
- * Each answer is kept `ttlMs` in this process (a hit costs no round trip; requests arriving while
- * one is read share it), so several API processes agree through the database within `ttlMs`.
+ * Each answer is kept `ttlMs` by the clock `now` in this process (a hit costs no round trip;
+ * requests arriving while one is read share it), so several API processes agree through the
+ * database within `ttlMs`.
  */
-export function sessionCheck(db: Db, ttlMs = SESSION_CHECK_MAX_MS) {
+export function sessionCheck(db: Db, ttlMs = SESSION_CHECK_MAX_MS, now: () => number = Date.now) {
   const read = preparedReadRows<SessionHolder>(db, 'session_holder', LIVE_SESSION);
+  const readMany = preparedRows<SessionHolder & { sessionId: string }>(db, 'session_holders', LIVE_SESSIONS);
   const known = new Map<string, { at: number; holder: Promise<SessionHolder | undefined> }>();
+  const forgotten = new Set<() => void>();
   return {
     holder(sessionId: string): Promise<SessionHolder | undefined> {
-      const now = Date.now();
+      const at = now();
       const hit = known.get(sessionId);
-      if (hit && now - hit.at < ttlMs) return hit.holder;
+      if (hit && at - hit.at < ttlMs) return hit.holder;
       const holder = read({ id: sessionId }).then(([row]) => row);
       known.delete(sessionId);
-      known.set(sessionId, { at: now, holder });
+      known.set(sessionId, { at, holder });
       if (known.size > MAX_SESSIONS) known.delete(known.keys().next().value as string);
       // A failed read is not remembered.
       holder.catch(() => known.get(sessionId)?.holder === holder && known.delete(sessionId));
       return holder;
     },
+    /**
+     * The holders of many live sessions, read now in one statement (ended sessions are absent):
+     * for the checks that run on a timer rather than per request, such as the live streams'.
+     */
+    async holders(sessionIds: readonly string[]): Promise<Map<string, SessionHolder>> {
+      const at = Date.now();
+      const rows = sessionIds.length > 0 ? await readMany({ ids: [...sessionIds] }) : [];
+      const found = new Map(rows.map(({ sessionId, ...holder }) => [sessionId, holder]));
+      // Fresher than what requests were answered with: they agree with it from now on.
+      for (const id of sessionIds) {
+        known.delete(id);
+        known.set(id, { at, holder: Promise.resolve(found.get(id)) });
+      }
+      while (known.size > MAX_SESSIONS) known.delete(known.keys().next().value as string);
+      return found;
+    },
     /** Forgets every answer: this process just ended sessions or changed who holds them. */
     forget() {
       known.clear();
+      for (const listener of [...forgotten]) listener();
+    },
+    /** Hears every `forget()`, so what holds a session open beyond one request (a live stream) checks it again at once. */
+    onForget(listener: () => void): () => void {
+      forgotten.add(listener);
+      return () => forgotten.delete(listener);
     },
   };
 }

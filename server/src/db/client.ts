@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, for another to start from (DatabaseOptions.from). */
+  dump?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -25,6 +27,11 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Where PGlite keeps its files; 'memory' keeps nothing (tests). */
   dataDir?: string;
+  /**
+   * A PGlite dump (dumpDataDir) to start from instead of an empty database: the tests open one
+   * migrated copy, as a fresh PGlite spends ~3 s of CPU setting its cluster up.
+   */
+  from?: Blob;
 }
 
 const migrationsFolder = path.join(__dirname, 'migrations');
@@ -95,9 +102,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? './data';
   // PGlite keeps its buffer pool inside the server's own memory, next to the OS's file cache; its
   // default 128 MB pool put the embedded server over 500 MB resident. 32 MB holds a busy day's pages.
-  const settings = { postgresqlconf: ['shared_buffers = 32MB'] };
+  const settings = { postgresqlconf: ['shared_buffers = 32MB'], loadDataDir: options.from };
   const client = await DrizzlePGlite.open(dataDir === 'memory' ? undefined : path.resolve(dataDir, 'pglite'), settings);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }

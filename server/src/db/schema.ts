@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -195,10 +195,32 @@ export const campaigns = pgTable('campaigns', {
   serviceCode: text('service_code').notNull(),
   rounds: jsonb('rounds').$type<string[]>().notNull(),
   teams: jsonb('teams').$type<string[]>().notNull(),
-  /** Votes one phone number may cast per round; null means no cap (issue 10). */
+  /** Votes one phone number may cast per round; null means no cap. */
   votesPerRoundCap: integer('votes_per_round_cap'),
   createdAt: createdAt(),
 });
+
+/** The flags a call's state is made of, on a call or on its daily counts. */
+interface CallFlags {
+  isComplete: SQLWrapper;
+  isDeleted: SQLWrapper;
+}
+
+/**
+ * A call's state (src/domain/transaction-status.ts) as a predicate over its flags, written as the
+ * partial indexes below say it so that PostgreSQL matches a query's WHERE to them.
+ */
+export const callIs = {
+  processed: (t: CallFlags) => sql`${t.isComplete}`,
+  failed: (t: CallFlags) => sql`${t.isDeleted} and not ${t.isComplete}`,
+  pending: (t: CallFlags) => sql`not ${t.isComplete} and not ${t.isDeleted}`,
+};
+
+/** A pending call whose payment was requested: what the sweeper asks the provider about (transactions_pending_idx). */
+export const awaitingPayment = (t: CallFlags & { paymentRef: SQLWrapper }) => sql`${callIs.pending(t)} and ${t.paymentRef} is not null`;
+
+/** A pending call no payment was ever requested for: the sweeper fails it (transactions_unrequested_idx). */
+export const paymentNeverRequested = (t: CallFlags & { paymentRef: SQLWrapper }) => sql`${callIs.pending(t)} and ${t.paymentRef} is null`;
 
 /** One customer's call to a service code; campaign votes carry teams and a round. */
 export const transactions = pgTable(
@@ -243,14 +265,14 @@ export const transactions = pgTable(
     index('transactions_phone_time_idx').on(t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_failed_idx')
       .on(t.serviceCode, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isDeleted} and not ${t.isComplete}`),
+      .where(callIs.failed(t)),
     index('transactions_failed_time_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.isDeleted} and not ${t.isComplete}`),
+      .where(callIs.failed(t)),
     // The few calls still waiting for their payment, for the sweeper (DESIGN §6).
-    index('transactions_pending_idx')
-      .on(t.createdAt)
-      .where(sql`not ${t.isComplete} and not ${t.isDeleted} and ${t.paymentRef} is not null`),
+    index('transactions_pending_idx').on(t.createdAt).where(awaitingPayment(t)),
+    // Pending calls no payment was requested for (the USSD path always requests one; older data may hold some), for the sweeper to fail.
+    index('transactions_unrequested_idx').on(t.createdAt).where(paymentNeverRequested(t)),
     // A voter's newest counted votes, in one round and in all rounds (ranking rows, 'View more'),
     // read from the index alone: the teams are carried in it.
     index('transactions_voter_round_idx')
@@ -333,7 +355,10 @@ export const transactionDailyStats = pgTable(
     key: text('key').notNull(),
     isComplete: boolean('is_complete').notNull(),
     isDeleted: boolean('is_deleted').notNull(),
-    /** Which of the counter's rows (COUNTER_STRIPE below): readers sum over it. */
+    /**
+     * Which of the counter's rows this is: each database backend writes its own stripe (the database's
+     * counter_stripe()), so concurrent sales do not queue on one hot row; readers sum over the stripes.
+     */
     stripe: smallint('stripe').notNull().default(0),
     calls: integer('calls').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -402,7 +427,7 @@ export const campaignRoundTotals = pgTable(
 );
 
 /**
- * Trouble the incident detector noticed (issue 23, DESIGN §7): at most one open incident per kind and
+ * Trouble the incident detector noticed (DESIGN §7): at most one open incident per kind and
  * service code (null: the whole service), so whichever instance notices first opens it and the
  * others' inserts do nothing; closing is a conditional update, so it closes once too.
  */
@@ -491,14 +516,6 @@ export const reconciliationRows = pgTable(
 export type StatsDimension = 'hour' | 'level' | 'network';
 
 /**
- * The counters every sale moves (a code's daily counts, a round's totals, a team's votes) are split
- * into stripes, one per database backend modulo 16 (migration 0012): two transactions running at
- * once are on two backends, so they mostly write different rows and never queue on one hot row
- * until the other commits. Every reader sums over the stripes, so counts stay exact.
- */
-export const COUNTER_STRIPES = 16;
-
-/**
  * The service's settings the database itself needs: one row. The stats triggers count days and
  * hours in `timeZone` (migration 0004), which the server sets from TZ_NAME at start.
  */
@@ -511,18 +528,50 @@ export const serviceSettings = pgTable(
   (t) => [check('service_settings_one_row', sql`${t.id} = 1`)],
 );
 
-export const usersRelations = relations(users, ({ many }) => ({ categories: many(categories) }));
-export const categoriesRelations = relations(categories, ({ one, many }) => ({
-  user: one(users, { fields: [categories.userId], references: [users.id] }),
-  serviceCodes: many(serviceCodes),
-}));
-export const serviceCodesRelations = relations(serviceCodes, ({ one }) => ({
-  category: one(categories, { fields: [serviceCodes.categoryId], references: [categories.id] }),
-}));
-export const contentsRelations = relations(contents, ({ one }) => ({
-  category: one(categories, { fields: [contents.categoryId], references: [categories.id] }),
-  createdBy: one(users, { fields: [contents.createdById], references: [users.id] }),
-}));
-export const smsMessagesRelations = relations(smsMessages, ({ one }) => ({
-  user: one(users, { fields: [smsMessages.userId], references: [users.id] }),
-}));
+/**
+ * The audit trail: one row per staff action, append-only (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE). `hash` chains each entry to the one before it (server/src/audit/), so an entry
+ * altered or removed outside the API is found by GET /v1/audit/verify. `seq` is its place in
+ * the chain: 1, 2, 3… without gaps.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorId: uuid('actor_id'),
+    actorUserName: text('actor_user_name'),
+    actorRole: text('actor_role'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    entityLabel: text('entity_label').notNull(),
+    serviceCode: text('service_code'),
+    changes: jsonb('changes').$type<{ field: string; before: unknown; after: unknown }[]>().notNull(),
+    reason: text('reason'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_log_seq_key').on(t.seq),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.seq),
+    index('audit_log_actor_idx').on(t.actorId, t.seq),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * The chain's head: the last entry's place and hash, one row. Appending locks it (FOR UPDATE), so
+ * concurrent writers on any number of API processes chain one after the other.
+ */
+export const auditHead = pgTable(
+  'audit_head',
+  {
+    id: integer('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+    hash: text('hash').notNull(),
+  },
+  (t) => [check('audit_head_one_row', sql`${t.id} = 1`)],
+);
+

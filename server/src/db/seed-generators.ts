@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../../src/domain/category-levels';
 import { serviceTimeZone } from '../../../src/domain/format';
+import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
 import type { DbOrTx } from './client';
 import { serviceCodes, smsMessages } from './schema';
 import { DEMO_CATEGORIES, HOUR_WEIGHTS, LEVEL_WEIGHTS } from './seed-data';
@@ -61,6 +62,29 @@ export function callTimeSql(rows: number, days: number, timeZone: string) {
     )`;
 }
 
+/**
+ * How a seeded call ended, from its draw `r` (0 to 1) against the shares: 'processed', 'failed' (the
+ * provider refused), or unanswered: 'pending' while younger than the payment timeout, else
+ * 'timedOut', as the sweeper leaves such a payment (all of them when no timeout is given). Every
+ * seeded call reached the payment step and has a reference, so none is stuck pending: the sweeper
+ * asks about the pending ones once they pass the timeout, as it does for any payment.
+ */
+export function callOutcomeSql(r: SQL, createdAt: SQL, shares: { processed: number; failed: number }, paymentTimeoutMinutes?: number) {
+  const stillPending = paymentTimeoutMinutes === undefined ? sql`false` : sql`${createdAt} > now() - make_interval(mins => ${paymentTimeoutMinutes}::int)`;
+  return sql`case when ${r} < ${shares.processed} then 'processed' when ${r} < ${shares.processed + shares.failed} then 'failed'
+    when ${stillPending} then 'pending' else 'timedOut' end`;
+}
+
+/** A failed seeded call's reason, as settlement writes it. */
+export const failureStatusSql = (outcome: SQL) =>
+  sql`case ${outcome} when 'failed' then ${MESSAGE_STATUS.paymentFailed} when 'timedOut' then ${MESSAGE_STATUS.paymentTimedOut} end`;
+
+/** When a seeded call was settled: seconds after it for an answer, the timeout and a sweep after it for a timed-out one. */
+export const settledAtSql = (outcome: SQL, createdAt: SQL, r: SQL, paymentTimeoutMinutes = 0) =>
+  sql`case ${outcome} when 'pending' then null
+    when 'timedOut' then least(${createdAt} + make_interval(mins => ${paymentTimeoutMinutes}::int, secs => ${r} * 60), now())
+    else ${createdAt} + make_interval(secs => 2 + ${r} * 18) end`;
+
 export interface SeedTransactionsOptions {
   count: number;
   /** Spread over this many days back from today (default 30). */
@@ -70,12 +94,15 @@ export interface SeedTransactionsOptions {
   timeZone?: string;
   /** Distinct callers (default 5,000). */
   phonePool?: number;
+  /** PAYMENT_TIMEOUT_MINUTES: unanswered calls younger than this are left pending; without it none are. */
+  paymentTimeoutMinutes?: number;
 }
 
 /**
  * Adds `count` synthetic ticket transactions with set-based SQL: ~78% processed, ~12% failed
- * (some resolved), ~10% pending; amount is the category's price for the level and processed
- * ones carry the active ticket. Big counts go in chunks of 100,000 to bound memory.
+ * (some resolved), ~10% unanswered (`callOutcomeSql`: pending within the payment timeout, timed
+ * out before it); amount is the category's price for the level and processed ones carry the active
+ * ticket. Big counts go in chunks of 100,000 to bound memory.
  */
 export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOptions): Promise<number> {
   const days = Math.max(1, options.days ?? 30);
@@ -98,26 +125,31 @@ export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOpti
       picked as (
         select calls.*, codes.name as service_code, codes.category_id, codes.user_id, codes.category,
           (${levels}::jsonb ->> floor(r_level * jsonb_array_length(${levels}::jsonb))::int) as level,
-          floor(power(r_phone, 1.35) * ${pool})::int as k
+          floor(power(r_phone, 1.35) * ${pool})::int as k,
+          ${callOutcomeSql(sql`r_status`, sql`created_at`, { processed: 0.78, failed: 0.12 }, options.paymentTimeoutMinutes)} as outcome
         from calls
         join codes on codes.idx = floor(power(r_pick, 1.6) * ${codes.length})::int
+      ),
+      -- Some failed calls older than a day were resolved by support.
+      ended as (
+        select p.*, p.outcome in ('failed', 'timedOut') and p.r_extra < 0.45 and p.created_at < now() - interval '1 day' as resolved from picked p
       )
       insert into transactions (service_code, phone_number, network, category_id, category_level, amount, session_id, payment_ref,
         is_complete, is_deleted, is_resolved, resolved_by, resolved_at, callback_time, message_statuses, ticket_message, created_at)
       select p.service_code, ${phoneSql(sql`p.k`)}, ${networkSql(sql`p.k`)}, p.category_id, p.level,
         coalesce((p.category ->> ('price_' || lower(p.level)))::int, 1000),
         ${sessionPrefix()} || lpad(p.g::text, 7, '0'),
-        case when p.r_status < 0.9 then 'MP' || ${batchId()} || lpad(p.g::text, 7, '0') end,
-        p.r_status < 0.78,
-        p.r_status >= 0.78 and p.r_status < 0.9,
-        p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day',
-        case when p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day' then p.user_id end,
-        case when p.r_status >= 0.78 and p.r_status < 0.9 and p.r_extra < 0.45 and p.created_at < now() - interval '1 day' then p.created_at + p.r_extra * interval '12 hours' end,
-        case when p.r_status < 0.9 then p.created_at + make_interval(secs => 2 + p.r_extra * 18) end,
-        case when p.r_status < 0.78 then (case when p.r_extra < 0.04 then 'Sent' else 'Delivered' end) when p.r_status < 0.9 then 'Payment failed' end,
-        case when p.r_status < 0.78 then coalesce(t.message, 'Your ' || p.level || ' ticket is ready. Bet responsibly.') end,
+        'MP' || ${batchId()} || lpad(p.g::text, 7, '0'),
+        p.outcome = 'processed',
+        p.outcome in ('failed', 'timedOut'),
+        p.resolved,
+        case when p.resolved then p.user_id end,
+        case when p.resolved then p.created_at + p.r_extra * interval '12 hours' end,
+        ${settledAtSql(sql`p.outcome`, sql`p.created_at`, sql`p.r_extra`, options.paymentTimeoutMinutes)},
+        case when p.outcome = 'processed' then (case when p.r_extra < 0.04 then 'Sent' else 'Delivered' end) else ${failureStatusSql(sql`p.outcome`)} end,
+        case when p.outcome = 'processed' then coalesce(t.message, 'Your ' || p.level || ' ticket is ready. Bet responsibly.') end,
         p.created_at
-      from picked p
+      from ended p
       left join contents t on t.category_id = p.category_id and t.category_level = p.level and t.active
     `);
   }

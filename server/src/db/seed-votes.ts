@@ -3,7 +3,7 @@ import { DEFAULT_VOTE_PRICE, roundChoice } from '../../../src/domain/campaign-ro
 import type { DbOrTx } from './client';
 import { campaigns } from './schema';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './seed-data';
-import { batchId, networkSql, phoneSql, sessionPrefix } from './seed-generators';
+import { batchId, callOutcomeSql, failureStatusSql, networkSql, phoneSql, sessionPrefix, settledAtSql } from './seed-generators';
 
 /** The two vote campaigns (World Cup 2022, AFCON 2024); inserting them again changes nothing. */
 export async function seedCampaigns(db: DbOrTx) {
@@ -23,12 +23,15 @@ export interface SeedVotesOptions {
   days?: number;
   /** Distinct phone numbers that may vote (default one per ten votes, at least 100). */
   voters?: number;
+  /** PAYMENT_TIMEOUT_MINUTES: unanswered votes younger than this are left pending; without it none are. */
+  paymentTimeoutMinutes?: number;
 }
 
 /**
  * Adds campaign votes with set-based SQL, in chunks of 100,000: ~85% processed, ~10% failed, ~5%
- * pending. Voters are drawn from a pool with a steep power law, so a few numbers vote hundreds of
- * times and most a handful; favourite teams are picked more often; rounds with games (week rounds,
+ * unanswered (pending within the payment timeout, timed out before it: `callOutcomeSql`). Voters
+ * are drawn from a pool with a steep power law, so a few numbers vote hundreds of times and most a
+ * handful; favourite teams are picked more often; rounds with games (week rounds,
  * the final) pick one of the fixtures `roundChoice` gives, the rule the USSD menu offers. Phone
  * numbers follow the ticket calls' pool formula (seed-generators.ts), so some voters also buy tickets.
  */
@@ -71,7 +74,7 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
         from fixtures x
       ),
       picked as (
-        select c.*,
+        select c.*, ${callOutcomeSql(sql`c.r_status`, sql`c.created_at`, { processed: 0.85, failed: 0.1 }, options.paymentTimeoutMinutes)} as outcome,
           case when c.game is null then ${teams}::jsonb ->> c.team_idx
                else c.game ->> (case when c.r_extra < 0.6 then 0 else 1 end) end as team,
           case when c.game is not null then c.game ->> (case when c.r_extra < 0.6 then 1 else 0 end) end as team2
@@ -81,12 +84,12 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
         callback_time, message_statuses, ticket_message, campaign_key, round, team_name, team_name2, created_at)
       select ${campaign.serviceCode}, p.phone, ${networkSql(sql`p.k`)}, ${DEFAULT_VOTE_PRICE},
         ${sessionPrefix()} || lpad(p.g::text, 7, '0'),
-        case when p.r_status < 0.95 then 'MP' || ${batchId()} || lpad(p.g::text, 7, '0') end,
-        p.r_status < 0.85,
-        p.r_status >= 0.85 and p.r_status < 0.95,
-        case when p.r_status < 0.95 then p.created_at + make_interval(secs => 2 + p.r_extra * 18) end,
-        case when p.r_status < 0.85 then 'Delivered' when p.r_status < 0.95 then 'Payment failed' end,
-        case when p.r_status < 0.85 then 'Thank you for voting ' || p.team || ' in ' || ${campaign.name} || '. Good luck!' end,
+        'MP' || ${batchId()} || lpad(p.g::text, 7, '0'),
+        p.outcome = 'processed',
+        p.outcome in ('failed', 'timedOut'),
+        ${settledAtSql(sql`p.outcome`, sql`p.created_at`, sql`p.r_extra`, options.paymentTimeoutMinutes)},
+        case when p.outcome = 'processed' then 'Delivered' else ${failureStatusSql(sql`p.outcome`)} end,
+        case when p.outcome = 'processed' then 'Thank you for voting ' || p.team || ' in ' || ${campaign.name} || '. Good luck!' end,
         ${campaign.key}, p.round, p.team, p.team2, p.created_at
       from picked p
     `);

@@ -21,6 +21,8 @@ export interface SeedOptions {
   transactions?: number;
   /** Campaign votes per campaign (default DEMO_VOTES_PER_CAMPAIGN). */
   votesPerCampaign?: number;
+  /** PAYMENT_TIMEOUT_MINUTES: only calls younger than this are seeded pending (none without it). */
+  paymentTimeoutMinutes?: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,9 +89,10 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
 
   await seedCampaigns(db);
   const transactionCount = options.transactions ?? 40_000;
-  await seedTransactions(db, { count: transactionCount, days: 30, timeZone: options.timeZone });
+  const { paymentTimeoutMinutes } = options;
+  await seedTransactions(db, { count: transactionCount, days: 30, timeZone: options.timeZone, paymentTimeoutMinutes });
   const votes = options.votesPerCampaign ?? DEMO_VOTES_PER_CAMPAIGN;
-  for (const campaign of DEMO_CAMPAIGNS) await seedVotes(db, { campaign, count: votes, days: 30 });
+  for (const campaign of DEMO_CAMPAIGNS) await seedVotes(db, { campaign, count: votes, days: 30, paymentTimeoutMinutes });
 
   return (
     `${agents.length} agents (${DEMO_AGENTS.join(', ')}; password "${DEMO_AGENT_PASSWORD}"), ` +

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { CALLBACK_SIGNATURE_HEADER, isSignedBy, SIGNATURE_SHAPE } from './callback-signature';
-import { HttpError } from '../http';
+import { HttpError } from '../http/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -50,8 +50,8 @@ export function ingestion(deps: IngestionDeps) {
     /** The catalogue changed through this API (categories, service codes, ticket contents): menus read it again. */
     forgetCatalogue: () => menuCache.forget(),
     /** The sweeper of payments left pending and of tickets a stopped process never sent (main.ts; tests start their own). */
-    startSweeper: (options: Omit<PaymentSweeperOptions, 'payment' | 'settle' | 'tickets' | 'log'>) =>
-      startPaymentSweeper(db, { ...options, payment, settle: settlement.settle, tickets, log }),
+    startSweeper: (options: Omit<PaymentSweeperOptions, 'payment' | 'settle' | 'tickets' | 'onCallChanged' | 'log'>) =>
+      startPaymentSweeper(db, { ...options, payment, settle: settlement.settle, tickets, onCallChanged: deps.onCallChanged, log }),
   };
 }
 

@@ -19,6 +19,8 @@ export interface PaymentSweeperOptions {
   tickets: TicketSender;
   /** A ticket 'Sending' this long is taken as never sent (default 30 s; the SMS provider times out in 10). */
   unsentTicketSeconds?: number;
+  /** Hears of each call the sweeper fails without asking anyone (the live feed); settlement tells of the others. */
+  onCallChanged?: (transactionId: string) => void;
   /** How often to look. */
   everyMs?: number;
   /** Payments asked about per sweep, and how many questions at once. */
@@ -32,8 +34,10 @@ export interface PaymentSweeperOptions {
  * decided: the provider's SUCCESSFUL or FAILED settles it as a callback would ('payment_polled',
  * then the same settlement); still PENDING fails it as timed out, so support sees it in the failed
  * list; a provider that cannot be reached leaves it for the next sweep, until it is
- * `unreachableLimit` timeouts old, when it is failed as timed out too. Runs once at start, then
- * every minute; one sweep at a time; the timer never keeps the process alive.
+ * `unreachableLimit` timeouts old, when it is failed as timed out too. A call pending past the
+ * timeout that no payment was ever requested for has nobody to ask: it is failed as 'Payment never
+ * requested'. Runs once at start, then every minute; one sweep at a time; the timer never keeps the
+ * process alive.
  */
 export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
   const { timeoutMinutes, payment, settle, log, everyMs = 60_000, batch = 500, concurrency = 8 } = options;
@@ -55,8 +59,21 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
     if (sent > 0) log.info({ sent }, 'sent tickets a stopped process had settled but not sent');
   }
 
+  /** Fails, batch by batch, the calls pending past the timeout that never reached the payment step. */
+  async function failNeverRequested() {
+    let failed = 0;
+    for (;;) {
+      const ids = await repo.failNeverRequested(timeoutMinutes, batch);
+      for (const id of ids) options.onCallChanged?.(id);
+      failed += ids.length;
+      if (ids.length < batch) break;
+    }
+    if (failed > 0) log.info({ failed, timeoutMinutes }, 'failed calls left pending with no payment requested');
+  }
+
   async function sweepOnce() {
     await sendUnsentTickets();
+    await failNeverRequested();
     // Claimed for longer than the questions can take (8 at a time, 10 s each at most).
     const stale = await repo.claimStalePayments(timeoutMinutes, batch, Math.max(120, Math.ceil(batch / concurrency) * 15));
     const counts = { settled: 0, failed: 0, kept: 0 };

@@ -146,5 +146,3 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
 
   return { settle, receiveCallback, reconcile };
 }
-
-export type PaymentSettlement = ReturnType<typeof paymentSettlement>;

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { INCIDENT_KINDS, INCIDENT_STATES } from '../../../src/domain/incidents';
 import type { LiveIncident } from '../../../src/domain/live';
 import type { Db } from '../db/client';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 /**
  * What the live stream hears of (DESIGN §7): the ids of calls created or changed (status, resolve)

@@ -68,7 +68,7 @@ export interface IncidentDetectorDeps {
 }
 
 /**
- * The incident rules (issue 23, DESIGN §7), run on every instance: each pass reads the recent
+ * The incident rules (DESIGN §7), run on every instance: each pass reads the recent
  * figures and opens or closes incidents. Opening inserts under a unique index of open incidents and
  * closing is a conditional update, so whichever instance notices first does it, once; only that
  * instance announces it on the live feed and mails the managers. `detect(now)` takes the clock, so

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_HEARTBEAT_MS, type LiveIncident, type LiveTransaction } from '../../../src/domain/live';
+import { SESSION_CHECK_MAX_MS, type SessionHolder } from '../auth/session-check';
 import type { ChangeFeed, FeedDelivery } from './change-feed';
 
 /** Where a live client's events go: an HTTP response, or any stream in tests. */
@@ -17,6 +18,12 @@ export interface LiveScope {
   codes?: ReadonlySet<string>;
 }
 
+/** The signed-in session a stream was opened in, and who held it then. */
+export interface LiveSession {
+  id: string;
+  holder: SessionHolder;
+}
+
 export interface LiveClient {
   sink: LiveSink;
   scope: LiveScope;
@@ -28,9 +35,18 @@ export interface LiveClient {
   follow?: ReadonlySet<string>;
   /** When its access token expires (ms since the epoch): the stream ends then, and the client connects again with a fresh one. */
   expiresAt?: number;
-  /** Reads the scope again (an agent's codes may change while it listens). */
-  refreshScope?: () => Promise<LiveScope>;
+  /**
+   * Checked again every `sessionCheckMs`, as a request's is: the stream ends once the session has
+   * ended (logout, a new password, a reset) or its holder's role or Afcon switch has changed (the
+   * client connects again, and is scoped as it is now, or refused).
+   */
+  session?: LiveSession;
+  /** Reads the scope again for the session's holder as it is now (an agent's codes may change while it listens). */
+  refreshScope?: (holder?: SessionHolder) => Promise<LiveScope>;
 }
+
+/** Why a stream was refused: its session, its user or this process already holds as many as allowed. */
+export type LiveStreamsFull = 'session' | 'user' | 'process';
 
 export interface LiveStreamOptions {
   feed: ChangeFeed;
@@ -50,6 +66,16 @@ export interface LiveStreamOptions {
   maxBufferedBytes?: number;
   /** How often a client's scope is read again. */
   scopeRefreshMs?: number;
+  /** The holders of live sessions, read now (ended sessions absent): SessionCheck.holders. */
+  readSessions?: (sessionIds: readonly string[]) => Promise<Map<string, SessionHolder>>;
+  /** How often the clients' sessions are read again (all of them in one read): the per-request check's time. */
+  sessionCheckMs?: number;
+  /** Streams one session may hold open (LIVE_STREAMS_PER_SESSION). */
+  maxPerSession?: number;
+  /** Streams one user may hold open over all its sessions (LIVE_STREAMS_PER_USER). */
+  maxPerUser?: number;
+  /** Streams this process holds open at most (LIVE_STREAMS_MAX): each is a file descriptor the callbacks also need. */
+  maxStreams?: number;
   now?: () => number;
 }
 
@@ -77,6 +103,15 @@ export const DEFAULT_LIVE_FLUSH_MS = 250;
  */
 export const DEFAULT_LIVE_WRITES_PER_SECOND = 500;
 export const DEFAULT_LIVE_MAX_BUFFERED_BYTES = 256 * 1024;
+/** A person's tabs of one sign-in share its session; a few of them follow at once. */
+export const DEFAULT_LIVE_STREAMS_PER_SESSION = 5;
+/**
+ * A few sign-ins' worth, and too few to starve the writes: one user's streams lengthen the time
+ * between two writes to every other console by at most 20 ÷ `writesPerSecond` (40 ms at the defaults).
+ */
+export const DEFAULT_LIVE_STREAMS_PER_USER = 20;
+/** Well under a process's file descriptors (ulimit -n), which the USSD and payment callbacks need too. */
+export const DEFAULT_LIVE_STREAMS_MAX = 2000;
 
 /**
  * The clients of `GET /v1/live` on this process and what they are sent (DESIGN §7). Changes from
@@ -91,8 +126,19 @@ export function liveStream(options: LiveStreamOptions) {
   const writesPerSecond = options.writesPerSecond ?? DEFAULT_LIVE_WRITES_PER_SECOND;
   const maxBuffered = options.maxBufferedBytes ?? DEFAULT_LIVE_MAX_BUFFERED_BYTES;
   const scopeRefreshMs = options.scopeRefreshMs ?? 60_000;
+  const maxPerSession = options.maxPerSession ?? DEFAULT_LIVE_STREAMS_PER_SESSION;
+  const maxPerUser = options.maxPerUser ?? DEFAULT_LIVE_STREAMS_PER_USER;
+  const maxStreams = options.maxStreams ?? DEFAULT_LIVE_STREAMS_MAX;
   const now = options.now ?? Date.now;
   const connections = new Set<Connection>();
+  /** Open streams by session id and by user id. */
+  const perSession = new Map<string, number>();
+  const perUser = new Map<string, number>();
+  const count = (counts: Map<string, number>, key: string, by: number) => {
+    const next = (counts.get(key) ?? 0) + by;
+    if (next > 0) counts.set(key, next);
+    else counts.delete(key);
+  };
   let pending: Pending = { calls: new Set(), incidents: [], gap: false };
   let timer: NodeJS.Timeout | undefined;
   let flushing = false;
@@ -102,7 +148,11 @@ export function liveStream(options: LiveStreamOptions) {
   // The feed is heard only while someone listens: with no client, a change costs this process nothing.
   let unsubscribe: (() => void) | undefined;
   const remove = (connection: Connection) => {
-    connections.delete(connection);
+    if (!connections.delete(connection)) return;
+    if (connection.session) {
+      count(perSession, connection.session.id, -1);
+      count(perUser, connection.session.holder.userId, -1);
+    }
     if (connections.size === 0) {
       unsubscribe?.();
       unsubscribe = undefined;
@@ -115,6 +165,12 @@ export function liveStream(options: LiveStreamOptions) {
     if (connection.sink.writableLength > maxBuffered) return drop(connection);
     connection.sink.write(text);
     if (connection.sink.writableLength > maxBuffered) drop(connection);
+  }
+
+  /** Ends a stream the client should open again (its token or session changed). */
+  function end(connection: Connection) {
+    remove(connection);
+    connection.sink.end();
   }
 
   function drop(connection: Connection) {
@@ -191,14 +247,13 @@ export function liveStream(options: LiveStreamOptions) {
     const at = now();
     for (const connection of [...connections]) {
       if (connection.expiresAt !== undefined && at >= connection.expiresAt) {
-        remove(connection);
-        connection.sink.end();
+        end(connection);
         continue;
       }
       send(connection, ': ping\n\n');
       if (connection.refreshScope && at - connection.refreshedAt >= scopeRefreshMs) {
         connection.refreshedAt = at;
-        connection.refreshScope().then(
+        connection.refreshScope(connection.session?.holder).then(
           (scope) => {
             connection.scope = scope;
             connection.hearsKey = hearsKeyOf(connection);
@@ -210,11 +265,61 @@ export function liveStream(options: LiveStreamOptions) {
   }, options.heartbeatMs ?? LIVE_HEARTBEAT_MS);
   heartbeat.unref();
 
+  // Every client's session, read again in one statement (not per event: the push stays as cheap
+  // however many clients listen), so a stream outlives its session no longer than a request would.
+  let checking: Promise<void> | undefined;
+  let checkAgain = false;
+  async function checkSessions() {
+    const { readSessions } = options;
+    const watched = [...connections].filter((connection) => connection.session);
+    if (!readSessions || watched.length === 0) return;
+    const holders = await readSessions([...new Set(watched.map((connection) => connection.session!.id))]);
+    for (const connection of watched) {
+      if (!connections.has(connection)) continue;
+      const then = connection.session!.holder;
+      const current = holders.get(connection.session!.id);
+      if (!current || current.userId !== then.userId || current.role !== then.role || current.isAfcon !== then.isAfcon) end(connection);
+      else connection.session!.holder = current;
+    }
+  }
+  /** Checks the sessions now, or once more after the check under way. */
+  const recheck = () => {
+    if (checking) {
+      checkAgain = true;
+      return checking;
+    }
+    checking = checkSessions()
+      .catch((error: unknown) => log.warn({ err: error }, 'live clients\' sessions could not be read again'))
+      .finally(() => {
+        checking = undefined;
+        if (checkAgain) {
+          checkAgain = false;
+          void recheck();
+        }
+      });
+    return checking;
+  };
+  const sessionTimer = setInterval(() => void recheck(), options.sessionCheckMs ?? SESSION_CHECK_MAX_MS);
+  sessionTimer.unref();
+
   return {
+    /** Whether a client of this session may open one more stream; why not when it may not. */
+    full(session: LiveSession): LiveStreamsFull | undefined {
+      if ((perSession.get(session.id) ?? 0) >= maxPerSession) return 'session';
+      if ((perUser.get(session.holder.userId) ?? 0) >= maxPerUser) return 'user';
+      if (connections.size >= maxStreams) return 'process';
+      return undefined;
+    },
+    /** Reads every client's session again now (this process just ended sessions or changed their holders). */
+    checkSessions: recheck,
     /** Starts sending to a client whose response headers are written. */
     add(client: LiveClient) {
-      const connection: Connection = { ...client, refreshedAt: now(), hearsKey: hearsKeyOf(client) };
+      const connection: Connection = { ...client, session: client.session && { ...client.session }, refreshedAt: now(), hearsKey: hearsKeyOf(client) };
       connections.add(connection);
+      if (connection.session) {
+        count(perSession, connection.session.id, 1);
+        count(perUser, connection.session.holder.userId, 1);
+      }
       unsubscribe ??= feed.subscribe(hear);
       client.sink.on('close', () => remove(connection));
       send(connection, ': connected\n\n');
@@ -225,11 +330,9 @@ export function liveStream(options: LiveStreamOptions) {
     /** Ends every stream (the server is closing) and hears no more. */
     close() {
       clearInterval(heartbeat);
+      clearInterval(sessionTimer);
       clearTimeout(timer);
-      for (const connection of [...connections]) {
-        remove(connection);
-        connection.sink.end();
-      }
+      for (const connection of [...connections]) end(connection);
     },
   };
 }

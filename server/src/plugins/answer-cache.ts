@@ -10,16 +10,17 @@ import fp from 'fastify-plugin';
  * stale (`voteCounted`, called by the payment settlement) once they are `voteRefreshMs` old (a
  * quarter of `ttlMs` unless given): the next reader is still answered from memory and starts one
  * refresh, so a vote shows within a quarter second and a load or two; votes counted by another
- * process show within `ttlMs`. Dropping the answers instead sent every read of a vote surge to the
- * database (80–265 ms p99 at 1,000,000 votes, issue 23); bounded staleness keeps reads in memory.
- * Making them stale at once made every read of a surge start a load (a 300 kB ranking page read ~22
- * times a second per page, issue 23's bench); the floor holds it to a few loads a second.
+ * process show within `ttlMs`. Dropping the answers instead would send every read of a vote surge to
+ * the database, where a ranking at a million votes takes a tenth of a second or more; bounded
+ * staleness keeps reads in memory. Making them stale at once would make every read of a surge start
+ * a load (a popular 300 kB ranking page is read many times a second); the floor holds it to a few
+ * loads a second.
  *
  * Answers are keyed by campaign plus the rest of the question (round, offset, limit). Concurrent
  * misses of one key share one load (single flight), so a burst after expiry asks PostgreSQL once.
  * An answer that expired less than `ttlMs` ago is still served while one load refreshes it in the
  * background (stale while revalidate): no reader waits for PostgreSQL on a page that is being read,
- * which is what set the cached pages' p99 (issue 9), and none gets an answer older than 2 × `ttlMs`
+ * which would otherwise set the cached pages' p99, and none gets an answer older than 2 × `ttlMs`
  * plus that one load. A load that began before a vote was counted is kept, as stale once `voteRefreshMs` old.
  * The cache is bounded by entries and by characters held, least recently used out first, so memory
  * stays flat however many pages are asked for.

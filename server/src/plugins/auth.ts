@@ -3,10 +3,11 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isManager, type Role } from '../../../src/domain/roles';
+import type { AccessTokenClaims } from '../auth/access-tokens';
 import { sessionCheck, type SessionCheck } from '../auth/session-check';
 import type { Db } from '../db/client';
-import { HttpError } from '../http';
-import { isUuid } from '../uuid';
+import { HttpError } from '../http/http-error';
+import { isUuid } from '../../../src/domain/uuid';
 
 /** Who is calling: the session from the access token, its holder as the database says (session-check.ts). */
 export interface AuthUser {
@@ -20,7 +21,7 @@ export interface AuthUser {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; sid: string; userName: string; role: Role; isAfcon: boolean; iat?: number };
+    payload: AccessTokenClaims;
     user: AuthUser;
   }
 }
@@ -45,7 +46,7 @@ declare module 'fastify' {
 export const ACCESS_TOKEN_TTL = '15m';
 
 export default fp(
-  async function auth(app: FastifyInstance, options: { secret: string; db: Db; sessionCheckMs?: number }) {
+  async function auth(app: FastifyInstance, options: { secret: string; db: Db; sessionCheckMs?: number; now?: () => number }) {
     await app.register(jwt, {
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL },
@@ -60,7 +61,7 @@ export default fp(
         sessionId: payload.sid,
       }),
     });
-    app.decorate('sessionCheck', sessionCheck(options.db, options.sessionCheckMs));
+    app.decorate('sessionCheck', sessionCheck(options.db, options.sessionCheckMs, options.now));
     app.decorate('refreshTokenKey', crypto.createHmac('sha256', options.secret).update('refresh-token-successor').digest('base64url'));
 
     // Named: the OpenAPI document marks the routes running `authenticate` as signed-in (openapi.ts).

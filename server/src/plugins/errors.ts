@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { failureBody, HttpError } from '../http';
+import { failureBody } from '../http/envelope';
+import { HttpError } from '../http/http-error';
 
 /** Shapes every error into the failure envelope, small whatever the request, and hides the details of 5xx. */
 export default fp(async function errors(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasLoneSurrogate, INVALID_VALUE } from '../../../src/domain/schemas/text';
-import { HttpError } from '../http';
+import { HttpError } from '../http/http-error';
 
 /** Deeper than any body, query or parameter a route takes; yup and error printers recurse. */
 export const MAX_INPUT_DEPTH = 8;

@@ -4,7 +4,7 @@ import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRELOAD_MANIFEST, routePathKey, WIDE_SCREEN_QUERY, type PreloadManifest } from '../../../src/domain/first-visit';
-import { failureBody } from '../http';
+import { failureBody } from '../http/envelope';
 
 /** Webpack names every file under assets/ by its content hash, so a year-long cache is safe. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -23,10 +23,17 @@ function readPreloadManifest(webRoot: string): PreloadManifest {
   return manifest;
 }
 
+/** index.html with the service's zone in its `service-time-zone` meta, which the SPA reads at boot. */
+function withServiceTimeZone(indexHtml: string, zone: string): string {
+  const meta = `<meta name="service-time-zone" content="${zone}" />`;
+  const existing = /<meta name="service-time-zone"[^>]*>/;
+  return existing.test(indexHtml) ? indexHtml.replace(existing, meta) : indexHtml.replace('<head>', `<head>\n    ${meta}`);
+}
+
 /**
  * index.html for each path of the manifest, with `<link rel="preload">` for the app's and the
  * screen's scripts: the browser fetches them beside the entry instead of one round trip after
- * another (issue 11: a deep link or reload on a slow phone). Paths match as the SPA's router
+ * another, which a deep link or a reload on a slow phone would wait for. Paths match as the SPA's router
  * matches them (routePathKey). The DataGrid's scripts are for wide screens: a phone shows lists
  * as cards.
  */
@@ -54,14 +61,14 @@ function assetHeaders(webRoot: string) {
 
 /**
  * The built SPA (DESIGN §1, the API): assets with their build-time brotli/gzip copies chosen by
- * Accept-Encoding, and index.html, read once at start, for every other GET outside /v1/.
- * Without a built SPA every unknown path answers the 404 envelope.
+ * Accept-Encoding, and index.html, read once at start (with `serviceTimeZone` in it when given),
+ * for every other GET outside /v1/. Without a built SPA every unknown path answers the 404 envelope.
  */
 export default fp(
-  async function web(app: FastifyInstance, options: { webRoot?: string; transformIndex?: (html: string) => string }) {
+  async function web(app: FastifyInstance, options: { webRoot?: string; serviceTimeZone?: string }) {
     const indexPath = options.webRoot && path.join(options.webRoot, 'index.html');
     const rawIndex = indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
-    const indexHtml = rawIndex !== undefined && options.transformIndex ? options.transformIndex(rawIndex) : rawIndex;
+    const indexHtml = rawIndex !== undefined && options.serviceTimeZone ? withServiceTimeZone(rawIndex, options.serviceTimeZone) : rawIndex;
     if (options.webRoot && indexHtml !== undefined) {
       const webRoot = path.resolve(options.webRoot);
       await app.register(fastifyStatic, {

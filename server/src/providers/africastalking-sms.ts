@@ -1,4 +1,3 @@
-import { numberIn } from '../config';
 import { localSmsProvider, type SmsProvider, type SmsSendResult } from './sms';
 
 export interface AfricasTalkingOptions {
@@ -65,16 +64,13 @@ export function africasTalkingSmsProvider(options: AfricasTalkingOptions): SmsPr
   };
 }
 
-/**
- * SMS_PROVIDER=local (the default; SMS_LOCAL_FAIL_RATE refuses a share of messages), or
- * africastalking with AT_USERNAME, AT_API_KEY (and AT_SENDER_ID): the real gateway.
- */
-export function smsProviderFromEnv(env: NodeJS.ProcessEnv = process.env, fetchImpl?: typeof fetch): SmsProvider {
-  const choice = (env.SMS_PROVIDER ?? 'local').toLowerCase();
-  if (choice === 'local') return localSmsProvider({ failRate: numberIn(env.SMS_LOCAL_FAIL_RATE, 'SMS_LOCAL_FAIL_RATE', 0, 1, 0) });
-  if (choice !== 'africastalking') throw new Error(`Unknown SMS_PROVIDER "${env.SMS_PROVIDER}" (use local or africastalking)`);
-  if (!env.AT_USERNAME || !env.AT_API_KEY) throw new Error('SMS_PROVIDER=africastalking needs AT_USERNAME and AT_API_KEY');
-  return africasTalkingSmsProvider({ username: env.AT_USERNAME, apiKey: env.AT_API_KEY, senderId: env.AT_SENDER_ID || undefined, fetch: fetchImpl });
+/** SMS_PROVIDER's choice with what it needs (config.ts reads them from the environment). */
+export type SmsSettings = { kind: 'local'; failRate: number } | { kind: 'africastalking'; username: string; apiKey: string; senderId?: string };
+
+/** The SMS provider the settings choose: local (the outbox only), or Africa's Talking's real gateway. */
+export function smsProviderFor(settings: SmsSettings, fetchImpl?: typeof fetch): SmsProvider {
+  if (settings.kind === 'local') return localSmsProvider({ failRate: settings.failRate });
+  return africasTalkingSmsProvider({ username: settings.username, apiKey: settings.apiKey, senderId: settings.senderId, fetch: fetchImpl });
 }
 
 /** Delivery-report status words of Africa's Talking, as our SMS status. */

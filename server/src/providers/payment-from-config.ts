@@ -1,29 +1,29 @@
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { externalPaymentProvider, localDecisionStore, localPaymentProvider, type PaymentProvider, type SettleDecision } from './payment';
-import { momoOptionsFromEnv, momoPaymentProvider } from './payment-momo';
+import { momoPaymentProvider, type MomoSettings } from './payment-momo';
 
 /** A payment provider made once the settlement it hands its own decisions to exists (buildApp makes both). */
 export type PaymentProviderFactory = (settle: SettleDecision, db: Db) => PaymentProvider;
+
+/** PAYMENT_PROVIDER's choice with what it needs (config.ts reads them from the environment). */
+export type PaymentSettings = { kind: 'local'; delayMs: number; failRate: number } | { kind: 'external' } | ({ kind: 'momo' } & MomoSettings);
 
 /**
  * PAYMENT_PROVIDER (DESIGN §2): `local` (default) settles by itself after PAYMENT_LOCAL_DELAY_MS,
  * `external` only through signed callbacks, `momo` is MTN MoMo (MOMO_*). What a provider decides by
  * itself goes through `settle`, the same settlement as a callback.
  */
-export function paymentProviderFromConfig(
-  config: Pick<Config, 'paymentProvider' | 'paymentLocalDelayMs' | 'paymentLocalFailRate'>,
-  env: NodeJS.ProcessEnv,
-  onError: (error: unknown, reference: string) => void,
-): PaymentProviderFactory {
+export function paymentProviderFor(settings: PaymentSettings, onError: (error: unknown, reference: string) => void): PaymentProviderFactory {
   return (settle, db) => {
-    switch (config.paymentProvider) {
+    switch (settings.kind) {
       case 'external':
         return externalPaymentProvider();
-      case 'momo':
-        return momoPaymentProvider({ ...momoOptionsFromEnv(env), settle, onError });
+      case 'momo': {
+        const { kind: _kind, ...momo } = settings;
+        return momoPaymentProvider({ ...momo, settle, onError });
+      }
       case 'local':
-        return localPaymentProvider({ delayMs: config.paymentLocalDelayMs, failRate: config.paymentLocalFailRate, settle, onError, store: localDecisionStore(db) });
+        return localPaymentProvider({ delayMs: settings.delayMs, failRate: settings.failRate, settle, onError, store: localDecisionStore(db) });
     }
   };
 }

@@ -2,6 +2,9 @@ import { PaymentProviderUnavailable, type CollectRequest, type PaymentProvider, 
 
 export { PaymentProviderUnavailable };
 
+/** What MoMo needs to know of the account (MOMO_*, read by config.ts). */
+export type MomoSettings = Pick<MomoOptions, 'baseUrl' | 'subscriptionKey' | 'apiUser' | 'apiKey' | 'targetEnvironment' | 'currency' | 'callbackUrl'>;
+
 export interface MomoOptions {
   /** https://sandbox.momodeveloper.mtn.com, or the production host MTN gives. */
   baseUrl: string;
@@ -167,21 +170,5 @@ export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
       polls.clear();
       await Promise.all([...inFlight]);
     },
-  };
-}
-
-/** PAYMENT_PROVIDER=momo reads MOMO_* (README); missing credentials stop the start. */
-export function momoOptionsFromEnv(env: NodeJS.ProcessEnv): Omit<MomoOptions, 'settle' | 'onError'> {
-  const missing = ['MOMO_SUBSCRIPTION_KEY', 'MOMO_API_USER', 'MOMO_API_KEY'].filter((name) => !env[name]);
-  if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=momo needs ${missing.join(', ')}`);
-  const targetEnvironment = env.MOMO_TARGET_ENVIRONMENT || 'sandbox';
-  return {
-    baseUrl: env.MOMO_BASE_URL || 'https://sandbox.momodeveloper.mtn.com',
-    subscriptionKey: env.MOMO_SUBSCRIPTION_KEY!,
-    apiUser: env.MOMO_API_USER!,
-    apiKey: env.MOMO_API_KEY!,
-    targetEnvironment,
-    currency: env.MOMO_CURRENCY || (targetEnvironment === 'sandbox' ? 'EUR' : 'UGX'),
-    callbackUrl: env.MOMO_CALLBACK_URL || undefined,
   };
 }

@@ -1,6 +1,6 @@
 import type { ReconciliationRow, ReconciliationStatement } from '../../../src/domain/reconciliation';
 import type { Db } from '../db/client';
-import { HttpError, notFound } from '../http';
+import { HttpError, notFound } from '../http/http-error';
 import type { Ingestion } from '../ingestion/ingestion';
 import { reconciliationRepository, type RowToActOn } from '../repositories/reconciliation-repository';
 

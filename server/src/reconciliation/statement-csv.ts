@@ -6,7 +6,7 @@ import type { FieldError } from '../../../src/domain/entities';
 import { formatCount, zoneOffsetMs } from '../../../src/domain/format';
 import { STATEMENT_COLUMNS, STATEMENT_MAX_MB, STATEMENT_MAX_SPAN_DAYS, STATEMENT_STATUSES, type StatementColumn, type StatementStatus } from '../../../src/domain/reconciliation';
 import { hasDirectionControl } from '../../../src/domain/schemas/text';
-import { HttpError } from '../http';
+import { HttpError } from '../http/http-error';
 
 /** One line of a statement, checked: what the import writes. */
 export interface StatementLine {

@@ -1,6 +1,7 @@
 import { RECONCILIATION_KINDS, type ReconciliationCounts } from '../../../src/domain/reconciliation';
 import type { Db } from '../db/client';
-import { HttpError, inTurn } from '../http';
+import { inTurn } from '../http/csv-download';
+import { HttpError } from '../http/http-error';
 import { emptyCounts, reconciliationRepository, type UnlistedCall } from '../repositories/reconciliation-repository';
 import type { ReadStatement } from './statement-csv';
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { preparedRows, type PlaceholderValues } from '../db/prepared';
 import { campaignRoundTotals, campaignTeamVotes, campaignVoters, campaigns } from '../db/schema';
 import type { CampaignView } from './campaigns-repository';
+import { isoTime } from './sql-fragments';
 
 /**
  * The votes of a campaign: rankings, one voter's votes and the team results. Counts come from the
@@ -16,9 +17,6 @@ import type { CampaignView } from './campaigns-repository';
 /** Round 'all' is every round, in the counted tables as in the API. */
 export const ALL_ROUNDS = 'all';
 
-/** A ranking row's newest votes (SPEC §7: a row carries at most 50; kept in campaign_voters.recent_votes, migration 0007). */
-export const VOTES_PER_ROW = 50;
-
 const v = campaignVoters;
 const totals = campaignRoundTotals;
 const teamVotes = campaignTeamVotes;
@@ -29,8 +27,6 @@ const RANKING_ORDER = sql`${v.votes} desc, ${v.lastVoteAt} asc, ${v.phoneNumber}
 
 /** A round's voters with at least one counted vote. */
 const votersOf = sql`${v.campaignKey} = ${p('key')} and ${v.round} = ${p('round')} and ${v.votes} > 0`;
-
-const isoTime = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The number of voters or votes of a round, from the totals the triggers keep. */
 const roundTotal = (column: PgColumn) => sql`(select coalesce(sum(${column}), 0)::int from ${totals} where ${totals.campaignKey} = ${p('key')} and ${totals.round} = ${p('round')})`;

@@ -4,7 +4,7 @@ import type { Category, LevelPrices } from '../../../src/domain/entities';
 import type { CategoryInput } from '../../../src/domain/schemas/catalogue';
 import type { DbOrTx } from '../db/client';
 import { categories, users } from '../db/schema';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 export type CategoryRow = typeof categories.$inferSelect;
 type CategoryValues = Omit<typeof categories.$inferInsert, 'id' | 'createdAt'>;
@@ -64,8 +64,10 @@ export function categoriesRepository(db: DbOrTx) {
       return row;
     },
 
-    async findView(id: string): Promise<Category | undefined> {
-      const [row] = await db.select(listColumns).from(categories).leftJoin(users, eq(categories.userId, users.id)).where(eq(categories.id, id));
+    /** The category as the API answers it; `lock` holds its row until the transaction ends (its state before a write). */
+    async findView(id: string, options: { lock?: boolean } = {}): Promise<Category | undefined> {
+      const query = db.select(listColumns).from(categories).leftJoin(users, eq(categories.userId, users.id)).where(eq(categories.id, id));
+      const [row] = options.lock ? await query.for('update', { of: categories }) : await query;
       return row ? toCategory(row.category, row.userName) : undefined;
     },
 

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { CategoryLevel } from '../../../src/domain/category-levels';
 import type { Content } from '../../../src/domain/entities';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { categories, contents, users } from '../db/schema';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 export type ContentRow = typeof contents.$inferSelect;
-type ContentValues = Omit<typeof contents.$inferInsert, 'id' | 'createdAt'>;
+export type ContentValues = Omit<typeof contents.$inferInsert, 'id' | 'createdAt'>;
 
 const viewColumns = { content: contents, categoryName: categories.name, createdByName: users.userName };
 
@@ -25,29 +25,32 @@ function toContent(row: { content: ContentRow; categoryName: string | null; crea
   };
 }
 
-export function contentsRepository(db: Db) {
-  const view = (tx: DbOrTx = db) =>
-    tx
+export function contentsRepository(db: DbOrTx) {
+  const view = () =>
+    db
       .select(viewColumns)
       .from(contents)
       .leftJoin(categories, eq(contents.categoryId, categories.id))
       .leftJoin(users, eq(contents.createdById, users.id));
 
-  /** Saves a content; when it is active, the other active one of its category and level steps down first. */
+  /**
+   * Saves a content; when it is active, the other active one of its category and level steps down
+   * first. Run it in a transaction (the route's, with its audit entry). Answers the saved row and the
+   * ids of the contents that stepped down.
+   */
   async function write(values: ContentValues, id?: string) {
-    return db.transaction(async (tx) => {
-      if (values.active) {
-        const sameSlot = and(eq(contents.categoryId, values.categoryId), eq(contents.categoryLevel, values.categoryLevel), eq(contents.active, true));
-        await tx
-          .update(contents)
-          .set({ active: false })
-          .where(id ? and(sameSlot, ne(contents.id, id)) : sameSlot);
-      }
-      const [row] = id
-        ? await tx.update(contents).set(values).where(eq(contents.id, id)).returning()
-        : await tx.insert(contents).values(values).returning();
-      return row;
-    });
+    let steppedDown: string[] = [];
+    if (values.active) {
+      const sameSlot = and(eq(contents.categoryId, values.categoryId), eq(contents.categoryLevel, values.categoryLevel), eq(contents.active, true));
+      const down = await db
+        .update(contents)
+        .set({ active: false })
+        .where(id ? and(sameSlot, ne(contents.id, id)) : sameSlot)
+        .returning({ id: contents.id });
+      steppedDown = down.map((row) => row.id);
+    }
+    const [row] = id ? await db.update(contents).set(values).where(eq(contents.id, id)).returning() : await db.insert(contents).values(values).returning();
+    return { row, steppedDown };
   }
 
   return {
@@ -66,8 +69,10 @@ export function contentsRepository(db: Db) {
       return row;
     },
 
-    async findView(id: string): Promise<Content | undefined> {
-      const [row] = await view().where(eq(contents.id, id));
+    /** The content as the API answers it; `lock` holds its row until the transaction ends (its state before a write). */
+    async findView(id: string, options: { lock?: boolean } = {}): Promise<Content | undefined> {
+      const query = view().where(eq(contents.id, id));
+      const [row] = options.lock ? await query.for('update', { of: contents }) : await query;
       return row ? toContent(row) : undefined;
     },
 

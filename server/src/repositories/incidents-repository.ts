@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 
 import type { Incident, IncidentFigures, IncidentKind, IncidentState } from '../../../src/domain/incidents';
 import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
-import { incidents, transactionDailyStats, transactionEvents, transactions, users } from '../db/schema';
+import { awaitingPayment, incidents, transactionDailyStats, transactionEvents, transactions, users } from '../db/schema';
+import { isoTime } from './sql-fragments';
 
 type IncidentRow = typeof incidents.$inferSelect;
 
@@ -33,7 +34,7 @@ function where(filter: IncidentFilter): SQL | undefined {
 const SMS_ANSWERED = [MESSAGE_STATUS.sent, MESSAGE_STATUS.delivered, MESSAGE_STATUS.failed, MESSAGE_STATUS.resending];
 const SMS_FAILED = [MESSAGE_STATUS.failed, MESSAGE_STATUS.resending];
 
-/** Incidents (issue 23), and the figures the detector reads to open and close them. */
+/** Incidents (trouble the detector noticed), and the figures it reads to open and close them. */
 export function incidentsRepository(db: Db) {
   return {
     /** Opens an incident unless one of its kind and code is open (whichever instance came first); answers it when this call opened it. */
@@ -116,11 +117,11 @@ export function incidentsRepository(db: Db) {
       const [row] = await db
         .select({
           silent: sql<number>`count(*)::int`,
-          oldest: sql<string | null>`to_char(min(${transactions.createdAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+          oldest: sql<string | null>`${isoTime(sql`min(${transactions.createdAt})`)}`,
         })
         .from(transactions)
         .where(
-          sql`not ${transactions.isComplete} and not ${transactions.isDeleted} and ${transactions.paymentRef} is not null
+          sql`${awaitingPayment(transactions)}
             and ${transactions.createdAt} < ${before.toISOString()}::timestamptz
             and not exists (select 1 from ${e} where ${e.transactionId} = ${transactions.id}
               and (${e.kind} = 'payment_callback' or (${e.kind} = 'payment_polled' and ${e.detail}->>'status' is not null)))`,

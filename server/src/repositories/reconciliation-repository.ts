@@ -5,7 +5,8 @@ import { preparedReadRows } from '../db/prepared';
 import { categories, reconciliationRows as r, reconciliationStatements as s, transactions as t, users } from '../db/schema';
 import type { ReadStatement, StatementLine } from '../reconciliation/statement-csv';
 import { transactionEvent, transactionEventsRepository } from './transaction-events-repository';
-import { isoTime, transactionColumns } from './transaction-reads';
+import { isoTime, rowsOf } from './sql-fragments';
+import { transactionColumns } from './transaction-reads';
 
 /**
  * The provider statements finance uploads and their rows (DESIGN §7), the only writer of
@@ -14,11 +15,6 @@ import { isoTime, transactionColumns } from './transaction-reads';
  * batch, shown once finished. Its lines are sorted into kinds against the calls as they are then;
  * what staff do later shows on the rows (`action`), and on the calls' timelines.
  */
-
-/** Rows of a plain SQL text, whichever driver is underneath (both answer `{ rows }`). */
-async function rowsOf<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 const userRef = (id: SQL | typeof s.uploadedById | typeof s.voidedById | typeof r.actionById) =>
   sql`(select json_build_object('_id', ${users.id}, 'userName', ${users.userName}) from ${users} where ${users.id} = ${id})`;

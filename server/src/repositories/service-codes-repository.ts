@@ -3,7 +3,7 @@ import type { ServiceCode } from '../../../src/domain/entities';
 import type { ServiceCodeToday } from '../../../src/domain/service-codes';
 import type { DbOrTx } from '../db/client';
 import { categories, serviceCodes, transactionDailyStats, users } from '../db/schema';
-import { isUuid } from '../uuid';
+import { isUuid } from '../../../src/domain/uuid';
 
 export type ServiceCodeRow = typeof serviceCodes.$inferSelect;
 
@@ -56,8 +56,10 @@ export function serviceCodesRepository(db: DbOrTx) {
       return row;
     },
 
-    async findView(id: string): Promise<ServiceCode | undefined> {
-      const [row] = await view().where(eq(serviceCodes.id, id));
+    /** The code as the API answers it; `lock` holds its row until the transaction ends (its state before a write). */
+    async findView(id: string, options: { lock?: boolean } = {}): Promise<ServiceCode | undefined> {
+      const query = view().where(eq(serviceCodes.id, id));
+      const [row] = options.lock ? await query.for('update', { of: serviceCodes }) : await query;
       return row ? toServiceCode(row) : undefined;
     },
 

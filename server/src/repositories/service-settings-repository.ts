@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { serviceSettings } from '../db/schema';
+import { rowsOf } from './sql-fragments';
 
 export function serviceSettingsRepository(db: DbOrTx) {
   return {
@@ -14,8 +15,8 @@ export function serviceSettingsRepository(db: DbOrTx) {
      * rebuilt by the new zone's days (migration 0004). Answers whether it changed.
      */
     async useTimeZone(zone: string): Promise<boolean> {
-      const result = (await db.execute(sql`select set_service_time_zone(${zone}) as changed`)) as unknown as { rows: { changed: boolean }[] };
-      return result.rows[0].changed;
+      const [{ changed }] = await rowsOf<{ changed: boolean }>(db, sql`select set_service_time_zone(${zone}) as changed`);
+      return changed;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { TransactionEvent, TransactionEventDetail, TransactionEventKind } from '../../../src/domain/transaction-events';
+import { MESSAGE_STATUS, type TransactionEvent, type TransactionEventDetail, type TransactionEventKind } from '../../../src/domain/transaction-events';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import { transactionEvents, users } from '../db/schema';
@@ -28,6 +28,8 @@ export const eventKey = {
   /** A callback repeated with the same body is the same callback; another body for the same status is recorded too. */
   callback: (reference: string, status: string, bodyHash: string) => `callback:${reference}:${status}:${bodyHash}`,
   settled: (reference: string) => `settled:${reference}`,
+  /** A call with no reference failed as never asked to pay, once. */
+  neverRequested: (transactionId: string) => `never_requested:${transactionId}`,
   delivery: (providerRef: string, reported: string) => `delivery:${providerRef}:${reported.toLowerCase()}`,
   resolved: (transactionId: string) => `resolved:${transactionId}`,
   /** A call is settled from a statement once, whichever statement or click asked. */
@@ -67,6 +69,12 @@ export const transactionEvent = {
     actor: decision.actor,
     detail: { status: decision.status, via: decision.via, reason: decision.reason ?? null },
     dedupeKey: eventKey.settled(decision.reference),
+  }),
+  /** A call pending past the payment timeout with no payment ever requested, failed by the sweeper (keyed by the statement that fails it). */
+  paymentNeverRequested: (): CallEvent => ({
+    kind: 'payment_settled',
+    actor: 'sweeper',
+    detail: { status: 'FAILED', via: 'timeout', reason: MESSAGE_STATUS.paymentNeverRequested },
   }),
   /** A ticket SMS handed to the provider: sent by settlement ('sms_sent') or by staff again ('ticket_resent'). */
   ticketSms: (

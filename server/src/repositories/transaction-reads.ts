@@ -6,7 +6,8 @@ import type { ResolveReason } from '../../../src/domain/resolution';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db } from '../db/client';
 import { preparedReadRows, type PlaceholderValues } from '../db/prepared';
-import { categories, transactionDailyStats, transactions, users } from '../db/schema';
+import { callIs, categories, transactionDailyStats, transactions, users } from '../db/schema';
+import { callStatus, isoTime } from './sql-fragments';
 
 /**
  * The read side of transactions: the lists, their totals, the export and the dashboard's counts.
@@ -29,8 +30,6 @@ const c = categories;
 const s = transactionDailyStats;
 /** The call a keyset chunk starts after. */
 const k = alias(transactions, 'k');
-
-export const isoTime = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A call as the API answers it: one SQL expression per field of `Transaction`, from the call and
@@ -79,13 +78,6 @@ export const transactionColumns = sql.join(
  */
 const jsonArrayOf = (list: SQL) => sql`select coalesce(json_agg(p), '[]')::text as docs from (${list}) p`;
 
-/** Written as the partial indexes' predicates so PostgreSQL can use them. */
-function statusSql(status: TransactionStatus, table: { isComplete: PgColumn; isDeleted: PgColumn }): SQL {
-  if (status === 'processed') return sql`${table.isComplete}`;
-  if (status === 'failed') return sql`${table.isDeleted} and not ${table.isComplete}`;
-  return sql`not ${table.isComplete} and not ${table.isDeleted}`;
-}
-
 function codesSql(column: PgColumn, codes: readonly string[]): SQL {
   if (codes.length === 0) return sql`false`;
   if (codes.length === 1) return sql`${column} = ${sql.placeholder('code')}`;
@@ -100,7 +92,7 @@ function callsWhere(filter: TransactionFilter): SQL[] {
     const [day, zone] = [sql.placeholder('day'), sql.placeholder('zone')];
     parts.push(sql`${t.createdAt} >= ${day}::date::timestamp at time zone ${zone}::text and ${t.createdAt} < (${day}::date + 1)::timestamp at time zone ${zone}::text`);
   }
-  if (filter.status) parts.push(statusSql(filter.status, t));
+  if (filter.status) parts.push(callIs[filter.status](t));
   if (filter.phoneNumber) parts.push(sql`${t.phoneNumber} = ${sql.placeholder('phone')}`);
   return parts;
 }
@@ -110,7 +102,7 @@ function statsWhere(filter: TransactionFilter): SQL[] {
   const parts: SQL[] = [];
   if (filter.codes) parts.push(codesSql(s.serviceCode, filter.codes));
   if (filter.day) parts.push(sql`${s.day} = ${sql.placeholder('day')}::date`);
-  if (filter.status) parts.push(statusSql(filter.status, s));
+  if (filter.status) parts.push(callIs[filter.status](s));
   return parts;
 }
 
@@ -171,7 +163,7 @@ export const pageSql = (filter: TransactionFilter) => sql`select (${jsonArrayOf(
 export const dailySummarySql = (filter: Pick<TransactionFilter, 'codes'> & { day: string }) => sql`
   with counted as (
     select ${s.dimension} as dimension, ${s.key} as key,
-      case when ${s.isComplete} then 'processed' when ${s.isDeleted} then 'failed' else 'pending' end as status,
+      ${callStatus(s)} as status,
       sum(${s.calls})::int as calls, sum(${s.amount})::float8 as amount
     from ${s} ${where(statsWhere(filter))}
     group by 1, 2, 3
@@ -229,6 +221,13 @@ export function transactionReads(db: Db) {
       const page = statement<{ docs: string; total: number }>(`tx_page_${shapeKey(filter)}`, () => pageSql(filter));
       const [row] = await page({ ...filterValues(filter), offset, limit });
       return { docsJson: row.docs, total: Number(row.total) };
+    },
+
+    /** How many calls the filter matches (an export records it before it starts). */
+    async count(filter: TransactionFilter): Promise<number> {
+      const total = statement<{ total: number }>(`tx_total_${shapeKey(filter)}`, () => sql`select (${totalSql(filter)}) as total`);
+      const [row] = await total(filterValues(filter));
+      return Number(row.total);
     },
 
     /** Walks the whole filtered set newest first in keyset chunks, so memory stays flat. */

@@ -4,8 +4,9 @@ import type { BulkResolveOutcome, ResolveReason } from '../../../src/domain/reso
 import { MESSAGE_STATUS, type MessageStatus } from '../../../src/domain/transaction-events';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedRows } from '../db/prepared';
-import { transactions } from '../db/schema';
-import { recordEventsSql, transactionEvent, transactionEventsRepository, type CallEvent, type NewTransactionEvent } from './transaction-events-repository';
+import { awaitingPayment, callIs, paymentNeverRequested, transactions } from '../db/schema';
+import { callStatus, isoTime, rowsOf } from './sql-fragments';
+import { eventKey, recordEventsSql, transactionEvent, transactionEventsRepository, type CallEvent, type NewTransactionEvent } from './transaction-events-repository';
 import { transactionReads } from './transaction-reads';
 
 export type { TransactionFilter } from './transaction-reads';
@@ -53,14 +54,14 @@ const settleStatement = sql`
 
 /** Calls as the live stream sends them (src/domain/live.ts), read by id. */
 const liveStatesStatement = sql`select id as "_id", service_code as name, phone_number as "phoneNumber",
-    case when is_complete then 'processed' when is_deleted then 'failed' else 'pending' end as status, is_resolved as "isResolved"
+    ${callStatus(transactions)} as status, is_resolved as "isResolved",
+    ${isoTime(transactions.createdAt)} as "createdAt"
   from transactions where id = any(${p('ids')}::uuid[])`;
 
 /**
  * A ticket SMS's status on its call and its event, in one statement: a process killed in between
- * would otherwise leave a ticket 'Sent' with no 'sms_sent' on its timeline (found by bench:ingest
- * --crash). One statement rather than a transaction of two: four round trips were a fifth of a
- * payment callback's time.
+ * would otherwise leave a ticket 'Sent' with no 'sms_sent' on its timeline. One statement rather
+ * than a transaction of two, because the round trips of a transaction weigh on every paid call.
  */
 const ticketSmsStatement = sql`
   with updated as (
@@ -95,6 +96,15 @@ const settleReconciledStatement = (reference: string, values: SettledValues, eve
   )
   select id, phone_number as "phoneNumber" from settled`;
 
+/** The calls a resolve changed, as what runs in its transaction with it (the audit entries) sees them. */
+export interface ResolvedCall {
+  id: string;
+  serviceCode: string;
+  phoneNumber: string;
+}
+/** Runs inside a resolve's transaction, after the calls are resolved (their audit entries). */
+export type AlsoOnResolve = (tx: DbOrTx, resolved: ResolvedCall[]) => Promise<void>;
+
 /** What settling writes on the call: processed with its ticket, or failed with why. */
 export interface SettledValues {
   isComplete: boolean;
@@ -117,12 +127,18 @@ export function transactionsRepository(db: Db) {
    * now, 'already-resolved' earlier (the first resolver and reason stay), or 'refused' for one that
    * is unknown, not failed, or outside `codes`, alike, so an answer tells nothing of others' calls.
    */
-  async function resolveMany(ids: readonly string[], userId: string, resolution: Resolution, codes?: readonly string[]): Promise<Map<string, BulkResolveOutcome>> {
+  async function resolveMany(
+    ids: readonly string[],
+    userId: string,
+    resolution: Resolution,
+    codes?: readonly string[],
+    alsoInTransaction?: AlsoOnResolve,
+  ): Promise<Map<string, BulkResolveOutcome>> {
     const outcomes = new Map<string, BulkResolveOutcome>(ids.map((id) => [id, 'refused']));
     if (ids.length === 0 || codes?.length === 0) return outcomes;
     const failedInScope = and(
       inArray(transactions.id, [...ids]),
-      sql`${transactions.isDeleted} and not ${transactions.isComplete}`,
+      callIs.failed(transactions),
       codes ? inArray(transactions.serviceCode, [...codes]) : undefined,
     );
     const reason = resolution.reason ?? null;
@@ -132,8 +148,9 @@ export function transactionsRepository(db: Db) {
         .update(transactions)
         .set({ isResolved: true, resolvedById: userId, resolvedAt: sql`now()`, resolvedReason: reason, resolvedNote: note })
         .where(and(failedInScope, eq(transactions.isResolved, false)))
-        .returning({ id: transactions.id });
+        .returning({ id: transactions.id, serviceCode: transactions.serviceCode, phoneNumber: transactions.phoneNumber });
       await transactionEventsRepository(tx).record(...resolved.map(({ id }) => transactionEvent.resolved({ transactionId: id, userId, reason, note })));
+      if (alsoInTransaction && resolved.length > 0) await alsoInTransaction(tx, resolved);
       const already = await tx.select({ id: transactions.id }).from(transactions).where(and(failedInScope, eq(transactions.isResolved, true)));
       for (const { id } of already) outcomes.set(id, 'already-resolved');
       for (const { id } of resolved) outcomes.set(id, 'resolved');
@@ -153,8 +170,8 @@ export function transactionsRepository(db: Db) {
      * Marks a failed call resolved once, with a 'resolved' event on its timeline; a second call
      * keeps the first resolver and records nothing. Answers whether this call resolved it.
      */
-    async resolve(id: string, userId: string, resolution: Resolution = {}): Promise<boolean> {
-      return (await resolveMany([id], userId, resolution)).get(id) === 'resolved';
+    async resolve(id: string, userId: string, resolution: Resolution = {}, alsoInTransaction?: AlsoOnResolve): Promise<boolean> {
+      return (await resolveMany([id], userId, resolution, undefined, alsoInTransaction)).get(id) === 'resolved';
     },
 
     resolveMany,
@@ -167,10 +184,11 @@ export function transactionsRepository(db: Db) {
 
     /**
      * Claims a failed ticket SMS for one resend: only the first of concurrent or repeated clicks
-     * moves it from 'Failed' to 'Resending', so only that one sends. Answers the claimed call.
+     * moves it from 'Failed' to 'Resending', so only that one sends. Answers the claimed call. `tx`:
+     * the transaction that records who asked (the audit entry).
      */
-    async claimTicketResend(id: string) {
-      const [row] = await db
+    async claimTicketResend(id: string, tx: DbOrTx = db) {
+      const [row] = await tx
         .update(transactions)
         .set({ messageStatuses: MESSAGE_STATUS.resending })
         .where(and(eq(transactions.id, id), eq(transactions.isComplete, true), eq(transactions.messageStatuses, MESSAGE_STATUS.failed)))
@@ -225,8 +243,8 @@ export function transactionsRepository(db: Db) {
      * the settled call, or undefined when it was processed already or no call has the reference.
      */
     async settleReconciled(reference: string, values: SettledValues, event: CallEvent, tx: DbOrTx = db): Promise<{ id: string; phoneNumber: string } | undefined> {
-      const result = (await tx.execute(settleReconciledStatement(reference, values, event))) as unknown as { rows: { id: string; phoneNumber: string }[] };
-      return result.rows[0];
+      const [settled] = await rowsOf<{ id: string; phoneNumber: string }>(tx, settleReconciledStatement(reference, values, event));
+      return settled;
     },
 
     /**
@@ -300,18 +318,51 @@ export function transactionsRepository(db: Db) {
      * asked about once. A claim left by a sweeper that stopped lapses and the payment is taken again.
      */
     async claimStalePayments(minutes: number, limit: number, claimSeconds: number): Promise<{ id: string; paymentRef: string; createdAt: Date }[]> {
-      const result = (await db.execute(sql`
+      const claimed = await rowsOf<{ id: string; paymentRef: string; createdAt: Date | string }>(
+        db,
+        sql`
         update transactions set sweep_claimed_until = now() + make_interval(secs => ${claimSeconds})
         where id in (
           select id from transactions
-          where not is_complete and not is_deleted and payment_ref is not null
+          where ${awaitingPayment(transactions)}
             and created_at < now() - make_interval(mins => ${minutes})
             and (sweep_claimed_until is null or sweep_claimed_until < now())
           order by created_at
           limit ${limit}
           for update skip locked)
-        returning id, payment_ref as "paymentRef", created_at as "createdAt"`)) as unknown as { rows: { id: string; paymentRef: string; createdAt: Date | string }[] };
-      return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+        returning id, payment_ref as "paymentRef", created_at as "createdAt"`,
+      );
+      return claimed.map((row) => ({ ...row, createdAt: new Date(row.createdAt) })).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    },
+
+    /**
+     * Fails up to `limit` calls pending for more than `minutes` that no payment was ever requested
+     * for (no reference, so no provider to ask), oldest first, each with its 'payment_settled' event
+     * in the same statement. Rows another instance is failing are skipped (SKIP LOCKED) and only calls
+     * still pending are taken, so each is failed once however many sweepers run. Answers their ids.
+     */
+    async failNeverRequested(minutes: number, limit: number): Promise<string[]> {
+      const event = transactionEvent.paymentNeverRequested();
+      const failed = await rowsOf<{ id: string }>(
+        db,
+        sql`
+        with failed as (
+          update transactions set is_deleted = true, message_statuses = ${MESSAGE_STATUS.paymentNeverRequested}, callback_time = now()
+          where id in (
+            select id from transactions
+            where ${paymentNeverRequested(transactions)} and created_at < now() - make_interval(mins => ${minutes})
+            order by created_at
+            limit ${limit}
+            for update skip locked)
+          and ${callIs.pending(transactions)}
+          returning id
+        ), recorded as (
+          ${recordEventsSql(sql`select id, ${event.kind}::text, ${event.actor}::text, null::uuid, ${JSON.stringify(event.detail)}::jsonb,
+            ${eventKey.neverRequested('')} || id from failed`)}
+        )
+        select id from failed`,
+      );
+      return failed.map((row) => row.id);
     },
 
     /** Gives a claimed payment back for the next sweep (the provider could not be asked). */

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceCodeRef, User } from '../../../src/domain/entities';
 import { isManager, type Role } from '../../../src/domain/roles';
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { categories, serviceCodes, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,10 +17,12 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function usersRepository(db: Db) {
+export function usersRepository(db: DbOrTx) {
   return {
-    async findById(id: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    /** `lock` holds the row until the transaction ends (its state before a write). */
+    async findById(id: string, options: { lock?: boolean } = {}) {
+      const query = db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = options.lock ? await query.for('update') : await query;
       return row;
     },
 

@@ -5,11 +5,14 @@ import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignListSchema } from '../../../src/domain/schemas/campaigns';
 import { bulkResolveSchema, resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
-import { notFound, okPagedJson, pagingQuery, uuidParams, validBody } from '../http';
+import { okPagedJson } from '../http/envelope';
+import { notFound } from '../http/http-error';
+import { pagingQuery, uuidParams } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, results, type RouteDocs } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { callResolution } from '../resolve-calls';
+import { callResolution } from '../resolution/call-resolution';
 
 type Paging = { page?: number; limit?: number };
 

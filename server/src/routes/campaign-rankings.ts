@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { campaignRankingSchema } from '../../../src/domain/schemas/campaigns';
 import { AFCON_CAMPAIGN, cachedCampaigns, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
-import { pagedJson, pagingQuery, sendJson, validBody } from '../http';
+import { pagedJson, sendJson } from '../http/envelope';
+import { pagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, results } from '../openapi';
 import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
 

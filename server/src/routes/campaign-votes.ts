@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { auditEntityLabel } from '../../../src/domain/audit';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignRoundSchema, campaignVotesSchema } from '../../../src/domain/schemas/campaigns';
 import { cachedCampaigns, campaignRound, readableCampaign } from '../access/campaign-access';
-import { CSV_CHUNK_ROWS, envelopeJson, okPagedJson, pagingQuery, sendCsv, sendJson, validBody } from '../http';
+import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
+import { envelopeJson, okPagedJson, sendJson } from '../http/envelope';
+import { pagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
+import { auditWho, recordAudit } from '../audit/record-audit';
 import { documented, results, textAnswer } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 
@@ -75,9 +80,14 @@ export default async function campaignVotesRoutes(app: FastifyInstance) {
       const campaign = await readableCampaign(campaigns, request, request.params.key);
       const { round: asked } = await validBody(campaignRoundSchema, request.query);
       const round = campaignRound(campaign, asked);
+      const file = `ranking-${campaign.key}-${round}.csv`;
+      // Phone numbers leave the system: recorded first, with the round and how many voters it ranks.
+      const { distinctVoters: rows } = await votes.results(campaign.key, round);
+      const entity = { type: 'export' as const, id: null, label: auditEntityLabel('export', file) };
+      await recordAudit(app.db, { ...auditWho(request), action: 'export.ranking', entity, serviceCode: campaign.serviceCode, after: { filter: { campaign: campaign.key, round }, rows } });
       let rank = 0;
       return sendCsv(reply, {
-        file: `ranking-${campaign.key}-${round}.csv`,
+        file,
         header: RANKING_CSV_HEADER,
         chunks: votes.ranking(campaign.key, round, CSV_CHUNK_ROWS),
         line: (line) => `${(rank += 1)},${line.phoneNumber},${campaign.serviceCode},${line.votes},${line.lastVoteAt}\n`,

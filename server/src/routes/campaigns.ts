@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../http';
+import { ok } from '../http/envelope';
 import { documented, results } from '../openapi';
 import { campaignsRepository } from '../repositories/campaigns-repository';
 

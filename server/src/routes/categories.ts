@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { categorySchema, type CategoryInput } from '../../../src/domain/schemas/catalogue';
-import { HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { ok } from '../http/envelope';
+import { HttpError, notFound } from '../http/http-error';
+import { isUniqueViolation } from '../http/postgres-errors';
+import { type IdParams, pagingQuery, type PagingQuery, uuidParams } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
+import { auditedCategory } from '../audit/audited-records';
+import { auditWho, recordChange } from '../audit/record-audit';
 import { documented, results } from '../openapi';
 import { categoriesRepository, categoryInputOf, categoryValues } from '../repositories/categories-repository';
 
@@ -60,8 +66,15 @@ export default async function categoriesRoutes(app: FastifyInstance) {
   app.post('/v1/category', { schema: { tags: ['categories'], summary: 'Create a category' }, onRequest: managersOnly, config: created }, async (request, reply) => {
     const input = await validBody(categorySchema, request.body);
     await checkInput(input);
-    const row = await save(input.name, () => repo.create(categoryValues(input)));
-    return ok(reply, 'Successfully created the category', await repo.findView(row.id), 201);
+    const category = await save(input.name, () =>
+      app.db.transaction(async (tx) => {
+        const written = categoriesRepository(tx);
+        const created = (await written.findView((await written.create(categoryValues(input))).id))!;
+        await recordChange(tx, auditWho(request), 'category.create', { after: auditedCategory(created) });
+        return created;
+      }),
+    );
+    return ok(reply, 'Successfully created the category', category, 201);
   });
 
   app.patch<{ Params: IdParams }>(
@@ -74,8 +87,17 @@ export default async function categoriesRoutes(app: FastifyInstance) {
       const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
       const input = await validBody(categorySchema, { ...categoryInputOf(existing), ...body });
       await checkInput(input, existing.id);
-      await save(input.name, () => repo.update(existing.id, categoryValues(input)));
-      return ok(reply, 'Successfully updated the category', await repo.findView(existing.id));
+      const category = await save(input.name, () =>
+        app.db.transaction(async (tx) => {
+          const written = categoriesRepository(tx);
+          const before = (await written.findView(existing.id, { lock: true }))!;
+          await written.update(existing.id, categoryValues(input));
+          const after = (await written.findView(existing.id))!;
+          await recordChange(tx, auditWho(request), 'category.update', { before: auditedCategory(before), after: auditedCategory(after) });
+          return after;
+        }),
+      );
+      return ok(reply, 'Successfully updated the category', category);
     },
   );
 }

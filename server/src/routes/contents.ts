@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isManager } from '../../../src/domain/roles';
 import { contentSchema, type ContentInput } from '../../../src/domain/schemas/catalogue';
-import { forbidden, HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { ok } from '../http/envelope';
+import { forbidden, HttpError, notFound } from '../http/http-error';
+import { isUniqueViolation } from '../http/postgres-errors';
+import { type IdParams, pagingQuery, type PagingQuery, uuidParams } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
+import { auditedContent } from '../audit/audited-records';
+import { auditWho, changeEntry, recordAudit } from '../audit/record-audit';
+import type { ContentValues } from '../repositories/contents-repository';
 import { documented, results } from '../openapi';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { contentsRepository } from '../repositories/contents-repository';
@@ -30,9 +37,28 @@ export default async function contentsRoutes(app: FastifyInstance) {
     createdById,
   });
 
-  const save = async <T>(write: () => Promise<T>) => {
+  /**
+   * Creates (no `id`) or edits a content with its audit entries, in one transaction: its own, and one
+   * for each content of the same slot that stepped down because this one became active.
+   */
+  const save = async (request: FastifyRequest, values: ContentValues, id?: string) => {
     try {
-      const written = await write();
+      const written = await app.db.transaction(async (tx) => {
+        const repo = contentsRepository(tx);
+        const before = id ? await repo.findView(id, { lock: true }) : undefined;
+        const { row, steppedDown } = id ? await repo.update(id, values) : await repo.create(values);
+        const after = (await repo.findView(row.id))!;
+        const who = auditWho(request);
+        const saved = auditedContent(after);
+        const entries = [changeEntry(who, id ? 'content.update' : 'content.create', { before: before && auditedContent(before), after: saved })];
+        for (const other of steppedDown) {
+          const now = auditedContent((await repo.findView(other))!);
+          const reason = `${saved.entity.label} was activated in its place`;
+          entries.push({ ...who, action: 'content.update', entity: now.entity, before: { ...now.record, active: true }, after: now.record, reason });
+        }
+        await recordAudit(tx, entries.filter((entry) => entry !== null));
+        return after;
+      });
       // USSD menus are made of the catalogue: they read it again at once.
       app.ingestion.forgetCatalogue();
       return written;
@@ -66,8 +92,7 @@ export default async function contentsRoutes(app: FastifyInstance) {
   app.post('/v1/ticket', { schema: { tags: ['contents'], summary: 'Create a ticket content' }, onRequest: [app.authenticate], config: created }, async (request, reply) => {
     const input = await validBody(contentSchema, request.body);
     await checkCategory(request, input.category);
-    const row = await save(() => repo.create(values(input, request.user.id)));
-    return ok(reply, 'Successfully created a ticket', await repo.findView(row.id), 201);
+    return ok(reply, 'Successfully created a ticket', await save(request, values(input, request.user.id)), 201);
   });
 
   app.patch<{ Params: IdParams }>(
@@ -88,8 +113,7 @@ export default async function contentsRoutes(app: FastifyInstance) {
       };
       const input = await validBody(contentSchema, { ...stored, ...body });
       if (input.category !== existing.categoryId) await checkCategory(request, input.category);
-      await save(() => repo.update(existing.id, values(input, existing.createdById)));
-      return ok(reply, 'Successfully updated the ticket', await repo.findView(existing.id));
+      return ok(reply, 'Successfully updated the ticket', await save(request, values(input, existing.createdById), existing.id));
     },
   );
 }

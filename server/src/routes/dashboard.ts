@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
-import { envelopeJson, sendJson } from '../http';
+import { envelopeJson, sendJson } from '../http/envelope';
 import { documented, results } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes } from '../access/transaction-scope';
@@ -14,7 +14,7 @@ export default async function dashboardRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['dashboard'], summary: 'The figures of a day, of one service code or every code the caller reads' },
       onRequest: [app.authenticate],
-      config: { swaggerTransform: documented({ query: transactionFilterSchema.pick(['name', 'date']), results: results.entity('DashboardSummary') }) },
+      config: { swaggerTransform: documented({ query: transactionFilterSchema.pick(['name', 'date']), scoped: true, results: results.entity('DashboardSummary') }) },
     },
     async (request, reply) => {
       const { name, date } = await readFilter(request.query);

@@ -3,12 +3,14 @@ import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { incidentListSchema } from '../../../src/domain/schemas/transactions';
 import type { IncidentState } from '../../../src/domain/incidents';
 import { readableCodes } from '../access/transaction-scope';
-import { ok, pagingQuery, validBody, type PagingQuery } from '../http';
+import { ok } from '../http/envelope';
+import { pagingQuery, type PagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, object, results } from '../openapi';
 import { incidentsRepository } from '../repositories/incidents-repository';
 
 /**
- * Incidents (issue 23): trouble the detector noticed, scoped like the lists: a manager reads every
+ * Incidents: trouble the detector noticed, scoped like the lists: a manager reads every
  * one, an agent those of its own service codes, the Afcon-only account AFCON's; the service-wide
  * ones (payment provider, SMS gateway) are the managers'.
  */

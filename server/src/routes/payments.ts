@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import * as yup from 'yup';
 import { text } from '../../../src/domain/schemas/text';
 import { authenticatedCallback, callbackBodyHash, type CallbackAuth } from '../ingestion/callback-auth';
-import { documentedBody, notFound, ok, validBody } from '../http';
+import { ok } from '../http/envelope';
+import { notFound } from '../http/http-error';
+import { documentedBody } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 
 const STATUSES = ['SUCCESSFUL', 'FAILED', 'PENDING'] as const;
 

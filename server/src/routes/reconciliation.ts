@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plural, serviceTimeZone } from '../../../src/domain/format';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
+import { DIRECTION_CONTROL_MESSAGE, hasDirectionControl } from '../../../src/domain/schemas/text';
 import {
   RECONCILIATION_CSV_HEADER,
   reconciliationCsvLine,
@@ -16,8 +17,11 @@ import {
   type ReconciliationKind,
   type ReconciliationRow,
 } from '../../../src/domain/reconciliation';
-import { DIRECTION_CONTROL_MESSAGE, hasDirectionControl } from '../../../src/domain/schemas/text';
-import { CSV_CHUNK_ROWS, HttpError, notFound, ok, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
+import { ok, okPagedJson } from '../http/envelope';
+import { HttpError, notFound } from '../http/http-error';
+import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { documented, pageOf, results, textAnswer } from '../openapi';
 import { statementActions } from '../reconciliation/statement-actions';
 import { declaredPeriod, readStatement, statementTooLarge, type ReadStatement } from '../reconciliation/statement-csv';

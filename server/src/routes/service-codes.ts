@@ -4,7 +4,13 @@ import { todayInServiceZone } from '../../../src/domain/format';
 import { isManager } from '../../../src/domain/roles';
 import { compareServiceCodes } from '../../../src/domain/service-codes';
 import { serviceCodeSchema, type ServiceCodeInput } from '../../../src/domain/schemas/catalogue';
-import { HttpError, type IdParams, isUniqueViolation, notFound, ok, pagingQuery, type PagingQuery, uuidParams, validBody } from '../http';
+import { ok } from '../http/envelope';
+import { HttpError, notFound } from '../http/http-error';
+import { isUniqueViolation } from '../http/postgres-errors';
+import { type IdParams, pagingQuery, type PagingQuery, uuidParams } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
+import { auditedServiceCode } from '../audit/audited-records';
+import { auditWho, recordChange } from '../audit/record-audit';
 import { documented, results } from '../openapi';
 import { categoriesRepository } from '../repositories/categories-repository';
 import { serviceCodesRepository } from '../repositories/service-codes-repository';
@@ -79,8 +85,15 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
   app.post('/v1/short-code', { schema: { tags: ['service codes'], summary: 'Register a service code' }, onRequest: managersOnly, config: created }, async (request, reply) => {
     const input = await validBody(serviceCodeSchema, request.body);
     await checkInput(input);
-    const row = await save(input.name, () => repo.create(values(input)));
-    return ok(reply, 'Successfully registered a service code', await repo.findView(row.id), 201);
+    const code = await save(input.name, () =>
+      app.db.transaction(async (tx) => {
+        const written = serviceCodesRepository(tx);
+        const created = (await written.findView((await written.create(values(input))).id))!;
+        await recordChange(tx, auditWho(request), 'service-code.create', { after: auditedServiceCode(created) });
+        return created;
+      }),
+    );
+    return ok(reply, 'Successfully registered a service code', code, 201);
   });
 
   app.patch<{ Params: IdParams }>(
@@ -93,8 +106,17 @@ export default async function serviceCodesRoutes(app: FastifyInstance) {
       const stored = { name: existing.name, description: existing.description, category: existing.categoryId ?? '0' };
       const input = await validBody(serviceCodeSchema, { ...stored, ...body });
       await checkInput(input, existing.id);
-      await save(input.name, () => repo.update(existing.id, values(input)));
-      return ok(reply, 'Successfully updated the service code', await repo.findView(existing.id));
+      const code = await save(input.name, () =>
+        app.db.transaction(async (tx) => {
+          const written = serviceCodesRepository(tx);
+          const before = (await written.findView(existing.id, { lock: true }))!;
+          await written.update(existing.id, values(input));
+          const after = (await written.findView(existing.id))!;
+          await recordChange(tx, auditWho(request), 'service-code.update', { before: auditedServiceCode(before), after: auditedServiceCode(after) });
+          return after;
+        }),
+      );
+      return ok(reply, 'Successfully updated the service code', code);
     },
   );
 }

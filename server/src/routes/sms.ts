@@ -5,8 +5,13 @@ import { isManager } from '../../../src/domain/roles';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { smsSchema } from '../../../src/domain/schemas/catalogue';
 import { authenticatedCallback, type CallbackAuth } from '../ingestion/callback-auth';
-import { HttpError, ok, pagingQuery, type PagingQuery, validBody } from '../http';
+import { ok } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import { pagingQuery, type PagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { text } from '../../../src/domain/schemas/text';
+import { auditedSms } from '../audit/audited-records';
+import { auditWho, recordChange } from '../audit/record-audit';
 import { documented, results } from '../openapi';
 import { deliveryStatusOf } from '../providers/africastalking-sms';
 import type { SmsSendResult } from '../providers/sms';
@@ -64,13 +69,17 @@ export default async function smsRoutes(app: FastifyInstance, options: { deliver
       const phoneNumber = body && typeof body === 'object' && typeof body.phoneNumber === 'string' ? normalizePhoneNumber(body.phoneNumber) : body?.phoneNumber;
       const input = await validBody(smsSchema, body && typeof body === 'object' ? { ...body, phoneNumber } : body);
       // The row is the outbox: it exists before the gateway is asked, so nothing sent goes unrecorded.
-      const row = await repo.create({
-        userId: request.user.id,
-        phoneNumber: input.phoneNumber,
-        message: input.message,
-        categoryLevel: input.categoryLevel,
-        status: 'queued',
-        provider: app.providers.sms.name,
+      const row = await app.db.transaction(async (tx) => {
+        const queued = await smsRepository(tx).create({
+          userId: request.user.id,
+          phoneNumber: input.phoneNumber,
+          message: input.message,
+          categoryLevel: input.categoryLevel,
+          status: 'queued',
+          provider: app.providers.sms.name,
+        });
+        await recordChange(tx, auditWho(request), 'sms.send', { after: auditedSms(queued) });
+        return queued;
       });
       let result: SmsSendResult;
       try {

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { isManager } from '../../../src/domain/roles';
 import { canResendTicket, MESSAGE_STATUS } from '../../../src/domain/transaction-events';
-import { HttpError, ok, uuidParams, type IdParams } from '../http';
+import { ok } from '../http/envelope';
+import { HttpError } from '../http/http-error';
+import { uuidParams, type IdParams } from '../http/route-schemas';
+import { auditedTransaction } from '../audit/audited-records';
+import { auditWho, recordAudit } from '../audit/record-audit';
 import { documented, results } from '../openapi';
 import { transactionEventsRepository } from '../repositories/transaction-events-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
@@ -45,7 +49,14 @@ export default async function transactionEventsRoutes(app: FastifyInstance) {
       const found = await scopedTransaction(app.db, request, request.params.id);
       const ticket = found.ticketMessage ? { message: found.ticketMessage } : null;
       if (!canResendTicket({ ...found, ticket })) throw new HttpError(409, NOT_RESENDABLE);
-      const claimed = await transactions.claimTicketResend(found.id);
+      // Who asked is recorded with the claim: the attempt stands even if the gateway then fails.
+      const claimed = await app.db.transaction(async (tx) => {
+        const row = await transactions.claimTicketResend(found.id, tx);
+        // A claim only takes a failed ticket SMS.
+        const change = { before: { ticketSms: MESSAGE_STATUS.failed }, after: { ticketSms: MESSAGE_STATUS.resending } };
+        if (row) await recordAudit(tx, { ...auditWho(request), action: 'transaction.resend-ticket', ...auditedTransaction(row), ...change });
+        return row;
+      });
       if (!claimed?.ticketMessage) throw new HttpError(409, 'This ticket is already being sent again');
       let sent: Awaited<ReturnType<typeof app.ingestion.tickets.send>>;
       try {

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { auditEntityLabel } from '../../../src/domain/audit';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { bulkResolveSchema, resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-csv';
-import { CSV_CHUNK_ROWS, okPagedJson, pagingQuery, sendCsv, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
+import { okPagedJson } from '../http/envelope';
+import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
+import { auditWho, recordAudit } from '../audit/record-audit';
 import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
-import { callResolution } from '../resolve-calls';
+import { callResolution } from '../resolution/call-resolution';
 
 /** The lists read only a service code and a day (`readFilter` checks the whole filter). */
 const dayFilter = transactionFilterSchema.pick(['name', 'date']);
@@ -23,7 +28,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['transactions'], summary: 'The calls of a day, of one service code or every code the caller reads', querystring: pagingQuery },
       ...guard,
-      config: { swaggerTransform: documented({ body: dayFilter, results: results.page('Transaction') }) },
+      config: { swaggerTransform: documented({ body: dayFilter, scoped: true, results: results.page('Transaction') }) },
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
@@ -40,7 +45,7 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['transactions'], summary: 'Failed calls to give attention, of a day or every day', querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' } } } },
       ...guard,
-      config: { swaggerTransform: documented({ query: dayFilter, results: results.page('Transaction') }) },
+      config: { swaggerTransform: documented({ query: dayFilter, scoped: true, results: results.page('Transaction') }) },
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
@@ -92,13 +97,18 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['transactions'], summary: 'The calls as CSV, by service code, day and status' },
       ...guard,
-      config: { swaggerTransform: documented({ query: transactionFilterSchema, answer: textAnswer('text/csv', 'The calls as CSV, oldest first') }) },
+      config: { swaggerTransform: documented({ query: transactionFilterSchema, scoped: true, answer: textAnswer('text/csv', 'The calls as CSV, oldest first') }) },
     },
     async (request, reply) => {
       const filter = await readFilter(request.query);
       const codes = await scopeCodes(app.db, request, filter.name);
       const file = `transactions-${filter.name ?? 'all'}-${filter.date ?? 'all'}${filter.status ? `-${filter.status}` : ''}.csv`;
-      return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks({ codes, day: filter.date, status: filter.status }, CSV_CHUNK_ROWS), line: transactionCsvLine });
+      const calls = { codes, day: filter.date, status: filter.status };
+      // Phone numbers leave the system: recorded first, with the filter and the rows it matches.
+      const rows = await repo.count(calls);
+      const exported = { serviceCode: filter.name ?? null, date: filter.date ?? null, status: filter.status ?? null };
+      await recordAudit(app.db, { ...auditWho(request), action: 'export.transactions', entity: { type: 'export', id: null, label: auditEntityLabel('export', file) }, serviceCode: filter.name, after: { filter: exported, rows } });
+      return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks(calls, CSV_CHUNK_ROWS), line: transactionCsvLine });
     },
   );
 }

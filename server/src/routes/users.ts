@@ -4,10 +4,16 @@ import { isEditableRole } from '../../../src/domain/roles';
 import { profileSchema, updateUserSchema } from '../../../src/domain/schemas/user';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { endSessionsOfUser } from '../auth/sessions';
-import { HttpError, isUniqueViolation, notFound, ok, pagingQuery, uuidParams, validBody, type IdParams, type PagingQuery } from '../http';
+import { ok } from '../http/envelope';
+import { HttpError, notFound } from '../http/http-error';
+import { isUniqueViolation } from '../http/postgres-errors';
+import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
+import { auditedUser } from '../audit/audited-records';
+import { auditWho, recordChange } from '../audit/record-audit';
 import { documented, results } from '../openapi';
 import { toUser, usersRepository } from '../repositories/users-repository';
-import { userNameTaken } from '../user-name-taken';
+import { userNameTaken } from '../auth/accounts';
 
 export default async function usersRoutes(app: FastifyInstance) {
   const repo = usersRepository(app.db);
@@ -41,10 +47,17 @@ export default async function usersRoutes(app: FastifyInstance) {
       const other = await repo.findByUserName(input.userName);
       if (other && other.id !== target.id) throw userNameTaken(input.userName);
       try {
-        const updated = await repo.update(target.id, {
+        const values = {
           userName: input.userName,
           ...(input.isAfcon === undefined ? {} : { isAfcon: input.isAfcon }),
           ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+        };
+        const updated = await app.db.transaction(async (tx) => {
+          const written = usersRepository(tx);
+          const before = await written.findById(target.id, { lock: true });
+          const after = await written.update(target.id, values);
+          await recordChange(tx, auditWho(request), 'user.update', { before: auditedUser(before), after: auditedUser(after) });
+          return after;
         });
         if (input.password) await endSessionsOfUser(app.db, target.id);
         // Name and Afcon switch are read with the session check: this process sees them at once.
@@ -78,10 +91,17 @@ export default async function usersRoutes(app: FastifyInstance) {
           { field: 'userName', message: `Username ${input.userName} already taken` },
         ]);
       }
-      const updated = await repo.update(me.id, {
+      const values = {
         userName: input.userName,
         ...(input.email === undefined ? {} : { email: input.email || null }),
         ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
+      };
+      const updated = await app.db.transaction(async (tx) => {
+        const written = usersRepository(tx);
+        const before = await written.findById(me.id, { lock: true });
+        const after = await written.update(me.id, values);
+        await recordChange(tx, auditWho(request), input.password ? 'user.password-change' : 'user.update', { before: auditedUser(before), after: auditedUser(after) });
+        return after;
       });
       // A new password ends every other session of the user; this one goes on.
       if (input.password) await endSessionsOfUser(app.db, me.id, request.user.sessionId);

@@ -4,7 +4,9 @@ import * as yup from 'yup';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { text } from '../../../src/domain/schemas/text';
 import { sourceList } from '../config';
-import { HttpError, documentedBody, validBody } from '../http';
+import { HttpError } from '../http/http-error';
+import { documentedBody } from '../http/route-schemas';
+import { validBody } from '../http/valid-body';
 import { authenticatedCallback } from '../ingestion/callback-auth';
 
 /** Africa's Talking's USSD form; `text` is every answer so far joined by `*`, a few dozen characters in practice. */
@@ -58,7 +60,7 @@ export default async function ussdRoutes(app: FastifyInstance, door: UssdDoor) {
       },
       onRequest: fromAllowedSource,
       preParsing: authenticatedCallback({ kind: 'query-token', token: door.token }),
-      config: { swaggerTransform: documentedBody(ussdSchema, { form: true, answer: { contentType: 'text/plain', description: 'The next USSD screen: CON to go on, END to close' } }) },
+      config: { swaggerTransform: documentedBody(ussdSchema, { form: 'only', errors: { 403: 'From an address outside USSD_ALLOWED_SOURCES' }, answer: { contentType: 'text/plain', description: 'The next USSD screen: CON to go on, END to close' } }) },
     },
     async (request, reply) => {
       const hop = await validBody(ussdSchema, request.body);

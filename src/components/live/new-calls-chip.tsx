@@ -7,7 +7,7 @@ import type { NewCalls } from './use-live-list';
 const TOP_BAR_PX = 48;
 
 /**
- * 'n new calls' at the top of a list (issue 23): floats over the list's first rows and follows the
+ * 'n new calls' at the top of a list: floats over the list's first rows and follows the
  * reader down the page, taking no room of its own, so nothing moves when it appears. Clicking it
  * goes to page 1, at the top, read again.
  */

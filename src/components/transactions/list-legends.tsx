@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 
-// A line, not a banner: it sits above a list whose rows are counted per screen (issue 24).
+// A line, not a banner: it sits above a list whose rows are counted per screen.
 const LEGEND = { mb: 2, py: 0, '& .MuiAlert-icon, & .MuiAlert-message': { py: 0.5 } } as const;
 
 /** SPEC §2 Failed transactions: what Resolved Yes and No mean. */

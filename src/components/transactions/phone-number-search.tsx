@@ -17,7 +17,7 @@ export interface PhoneNumberSearchProps {
 
 /**
  * SPEC §2 Transaction search: a phone number field and the Search button. A number the API would
- * refuse is said in the field and not sent (issue 24: 'abc' read 'Unexpected error').
+ * refuse is said in the field and not sent, rather than answered with 'Unexpected error'.
  */
 export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain }: PhoneNumberSearchProps) {
   const [input, setInput] = useState(phoneNumber);

@@ -18,7 +18,7 @@ export interface ResolveDialogProps {
 }
 
 /**
- * Why a failed call is resolved (issue 23): a reason from the short list, which the person must
+ * Why a failed call is resolved: a reason from the short list, which the person must
  * choose, and an optional one-line note; Enter confirms from either. One dialog for a row ('r'
  * in the queue) and for Resolve selected.
  */

@@ -18,7 +18,7 @@ export interface ServiceCodeDay {
 }
 
 /**
- * A list by service code and day kept in the URL (issue 23): the manager's code and the day are
+ * A list by service code and day kept in the URL: the manager's code and the day are
  * read from the query when it has them, else the stored code (SPEC §4) and today; a code the person
  * cannot choose (DESIGN §4: admin and super-user choose) is fixed, whatever a link says.
  */

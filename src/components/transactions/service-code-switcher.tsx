@@ -74,7 +74,7 @@ export interface ServiceCodeSwitcherProps {
 }
 
 /**
- * A manager's service-code switcher (issue 23): the codes in natural order with their category and
+ * A manager's service-code switcher: the codes in natural order with their category and
  * today's calls and failed share, filtered as one types. The live stream keeps the figures moving
  * (it invalidates 'ServiceCodeToday'); opening the list asks for them again too.
  */

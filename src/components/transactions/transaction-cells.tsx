@@ -29,7 +29,7 @@ export function ResolvedCell({ transaction }: { transaction: Transaction }) {
 /**
  * SPEC §4: 'Resolve' on a failed call until resolved, then a disabled 'Resolved' that says by whom
  * on hover and focus. A click resolves at once, without a reason (SPEC §4); the Failed queue's
- * 'r' asks for one (use-resolve-queue.tsx). Issue 24: no button on processed and pending calls, which the server
+ * 'r' asks for one (use-resolve-queue.tsx). No button on processed and pending calls, which the server
  * would refuse.
  */
 export function ResolveButton({ transaction, onResolve }: { transaction: Transaction; onResolve: (request: { id: string }) => void }) {
@@ -73,6 +73,6 @@ export function CopyTicketButton({ message }: { message: string | undefined }) {
       {copied ? 'Copied' : 'Ticket'}
     </CellButton>
   );
-  // Disabled controls say why (issue 24).
+  // Disabled controls say why.
   return message ? button : <Tooltip title="No ticket was sent for this call" describeChild>{button}</Tooltip>;
 }

@@ -16,13 +16,13 @@ export type TransactionSubject = 'category' | 'team';
 
 export interface TransactionColumnOptions {
   subject?: TransactionSubject;
-  /** The one day the list shows (its heading names it): its times show the time alone (issue 24). */
+  /** The one day the list shows (its heading names it): its times show the time alone. */
   day?: string;
   /** A row's Resolve button, which resolves at once (SPEC §4). */
   onResolve?: (request: { id: string }) => void;
 }
 
-/** A call's phone card (issue 24: about 120 px, not 250): who called, then its status and buttons. */
+/** A call's phone card (about 120 px high): who called, then its status and buttons. */
 export const TRANSACTION_CARD: CardLayout = { title: 'phoneNumber', aside: ['status', 'copy', 'action', 'details'] };
 
 const noResolve = () => undefined;
@@ -32,8 +32,8 @@ type Column = GridColDef<Transaction>;
 /**
  * A column's width: `width` for values of one size (a time, a code, a phone number), or a share
  * of the room left (`flex`) never under `min` for those that vary (a date, a category, a game).
- * At 1440 px the shares hold every value on one line (Compact, issue 24); the mins make the lists
- * fit 1280 px, where a date or a game may take two lines (issue 11). The one-size columns take a
+ * At 1440 px the shares hold every value on one line (Compact); the mins make the lists
+ * fit 1280 px, where a date or a game may take two lines. The one-size columns take a
  * tenth of a share per 100 px, so that a list without a varying column still fills its width.
  */
 type Width = { width: number } | { flex: number; min: number };
@@ -63,7 +63,7 @@ const dayOf = (t: Transaction) => todayInServiceZone(new Date(t.createdAt));
 
 /**
  * Category, or a vote's pick with, muted beside it, its game on the campaign's own lists and its
- * campaign on the others (issue 24). Header 'Team' on the campaign lists, 'Category or Team' on
+ * campaign on the others. Header 'Team' on the campaign lists, 'Category or Team' on
  * the search (SPEC §2).
  */
 function subjectColumn(kind: TransactionListKind, campaign: boolean): Column {
@@ -108,7 +108,7 @@ export function useTransactionColumns(
     const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, { width: 68 });
     if (search) {
-      // As wide as its button's longer word, 'Copied', on one line (issue 24: 'TICKE/T' made rows 57 px).
+      // As wide as its button's longer word, 'Copied', on one line: a broken 'TICKE/T' doubles the row's height.
       const copy: Column = { field: 'copy', headerName: 'Copy', width: 92, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
       const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 });
       return [callTime, responseTime, code, from, copy, category, status, message, network];

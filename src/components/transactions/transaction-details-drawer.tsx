@@ -29,7 +29,7 @@ export interface TransactionDetailsDrawerProps {
 /** The call's facts, empty ones left out. */
 function summaryOf(t: Transaction): [string, string][] {
   const vote = votePick(t);
-  // A vote: the pick first, then its game and campaign (issue 24).
+  // A vote: the pick first, then its game and campaign.
   const subject: [string, string][] = vote
     ? [
         ['Team', vote.pick],
@@ -52,7 +52,7 @@ function summaryOf(t: Transaction): [string, string][] {
 }
 
 /**
- * 'Details' (issue 10): a call's summary and its timeline, so support can tell a customer what
+ * 'Details': a call's summary and its timeline, so support can tell a customer what
  * happened without reading logs. Right side; the whole width of a phone.
  */
 export function TransactionDetailsDrawer({ transaction, onClose, canResend, onResent }: TransactionDetailsDrawerProps) {

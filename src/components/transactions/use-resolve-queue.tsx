@@ -1,19 +1,18 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { GridColDef, GridRowId } from '@mui/x-data-grid';
-import { useHotkeys } from 'react-hotkeys-hook';
-import { useResolveTransactionsMutation, type Resolution, type ResolveRequest } from '../../api/transactions-api';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { Resolution, ResolveRequest } from '../../api/transactions-api';
 import type { Transaction } from '../../domain/entities';
-import { BULK_RESOLVE_MAX, type BulkResolveOutcome } from '../../domain/resolution';
-import { awaitsResolve, transactionStatus } from '../../domain/transaction-status';
-import { CellChip, type CellColor } from '../cell-controls';
-import type { RowSelection } from '../paged-view';
-import { useToastSlot } from '../use-load-toast';
+import { isOpenFailedCall } from '../../domain/transaction-status';
+import { lazyNamed } from '../lazy-import';
 import { visuallyHidden } from '../visually-hidden';
 import { QueueShortcutsDialog } from './queue-shortcuts-dialog';
-import { lazyNamed } from '../lazy-import';
+import { outcomeSummary, withResolveOutcomes } from './resolve-outcomes';
+import { callText, useBulkResolve } from './use-bulk-resolve';
+import { useQueueFocus } from './use-queue-focus';
+import { useQueueKeys } from './use-queue-keys';
 
 export interface ResolveQueueOptions {
   /** Off on the lists that are not a queue (a campaign's transactions and search): no keys, no checkboxes. */
@@ -31,69 +30,30 @@ export interface ResolveQueueOptions {
 }
 
 // The dialog's form (formik, yup) comes when the queue is first used, not with the list: the list
-// shows as soon as before (issue 11), and a click racing the screen's arrival finds it there.
+// shows as soon as it would without the queue, and a click racing the screen's arrival finds it there.
 const loadResolveDialog = () => import(/* webpackChunkName: "resolve-dialog" */ './resolve-dialog');
 const ResolveDialog = lazyNamed(loadResolveDialog, 'ResolveDialog');
-
-type Outcomes = ReadonlyMap<string, BulkResolveOutcome>;
-
-const OUTCOME_CHIPS: Record<BulkResolveOutcome, { label: string; color: CellColor }> = {
-  resolved: { label: 'Resolved', color: 'success' },
-  'already-resolved': { label: 'Already resolved', color: 'info' },
-  refused: { label: 'Refused', color: 'error' },
-};
-
-/** A call the queue can still resolve: failed and not resolved. */
-export const isOpenFailedCall = (row: Transaction) => awaitsResolve(transactionStatus(row), row.isResolved);
-
-/**
- * Keys are the queue's only where nobody is typing and no dialog, drawer or menu is open: a text
- * field, a select or a modal keeps its own keys. A checkbox (the grid's selection) does not.
- */
-function keysBelongElsewhere(event: KeyboardEvent): boolean {
-  const target = event.target;
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('[role="dialog"], [aria-modal="true"], .MuiModal-root, [role="menu"], [role="listbox"]')) return true;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
-  return ['combobox', 'textbox', 'searchbox', 'spinbutton'].includes(target.getAttribute('role') ?? '');
-}
-
-/** Enter opens Details only when it would not press a control (a button, a link, a checkbox). */
-const enterBelongsElsewhere = (event: KeyboardEvent) =>
-  keysBelongElsewhere(event) ||
-  (event.target instanceof HTMLElement && event.target.closest('button, a[href], input, [role="button"], [role="checkbox"], [role="link"], [role="tab"]') !== null);
-
-const callText = (row: Transaction) => `the call from ${row.phoneNumber}`;
-
-/** The first open failed call after `index`, or else the nearest before it. */
-function nextOpenCall(rows: Transaction[], index: number, skip: string): Transaction | undefined {
-  const open = (row: Transaction) => row._id !== skip && isOpenFailedCall(row);
-  return rows.slice(index + 1).find(open) ?? rows.slice(0, Math.max(index, 0)).reverse().find(open);
-}
-
-function outcomeSummary(outcomes: Outcomes): { text: string; severity: 'success' | 'warning' } {
-  const counts = { resolved: 0, 'already-resolved': 0, refused: 0 };
-  for (const outcome of outcomes.values()) counts[outcome] += 1;
-  const parts = [
-    `${counts.resolved} resolved`,
-    counts['already-resolved'] > 0 ? `${counts['already-resolved']} already resolved` : '',
-    counts.refused > 0 ? `${counts.refused} refused (not failed, or not yours to resolve)` : '',
-  ].filter(Boolean);
-  return { text: `Resolve selected: ${parts.join(', ')}.`, severity: counts.refused > 0 ? 'warning' : 'success' };
-}
+const fetchResolveDialog = () => void loadResolveDialog();
 
 type DialogState = { kind: 'one'; row: Transaction } | { kind: 'many'; ids: string[] } | { kind: 'shortcuts' } | null;
 
+/** The ids of `rows` when they are not the ones of the last render (another page, day or code); else null. */
+function useReplacedRows(rows: Transaction[]): ReadonlySet<string> | null {
+  const shownIds = rows.map((row) => row._id).join();
+  const [idsSeen, setIdsSeen] = useState(shownIds);
+  if (idsSeen === shownIds) return null;
+  setIdsSeen(shownIds);
+  return new Set(rows.map((row) => row._id));
+}
+
 /**
- * The support agent's queue on the Failed lists (issue 23), one implementation for the regular
- * and the campaign ones: `j`/`k` move a focus between rows (outlined, aria-current, announced),
- * `r` resolves the focused call through the reason-and-note dialog and moves on to the next open
- * one, `o` or Enter opens its Details, `?` lists the keys. Checkboxes pick several calls for
- * 'Resolve selected', whose outcome per call shows beside its Resolved until the next change.
+ * The support agent's queue on the Failed lists, one implementation for the regular and the
+ * campaign ones: the keys move a focus between rows and resolve the focused call through the
+ * reason-and-note dialog, moving on to the next open one (useQueueKeys, useQueueFocus); checkboxes
+ * pick several calls for 'Resolve selected', whose outcome per call shows beside its Resolved until
+ * the next change (useBulkResolve).
  */
 export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetails, columns }: ResolveQueueOptions) {
-  const [focusedId, setFocusedId] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [dialog, setDialog] = useState<DialogState>(null);
   // Kept apart from the dialog's state: the title stays while the dialog fades out.
@@ -110,143 +70,55 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
       setResolveTitle(`Resolve ${target.ids.length} ${target.ids.length === 1 ? 'call' : 'calls'}`);
     }
   }, []);
-  const [selected, setSelected] = useState<GridRowId[]>([]);
-  const [outcomes, setOutcomes] = useState<Outcomes | null>(null);
-  const [resolveMany] = useResolveTransactionsMutation();
-  const toastSlot = useToastSlot();
-  // The confirm of a dialog opened before the rows were read again reads them as they are now.
-  const rowsNow = useRef(rows);
-  useEffect(() => {
-    rowsNow.current = rows;
-  }, [rows]);
 
-  // Another page, day or code: the focus, the selection and the outcomes were of rows no longer shown.
-  const shownIds = rows.map((row) => row._id).join();
-  const [idsSeen, setIdsSeen] = useState(shownIds);
-  if (idsSeen !== shownIds) {
-    setIdsSeen(shownIds);
-    const stillShown = new Set(rows.map((row) => row._id));
-    if (focusedId && !stillShown.has(focusedId)) setFocusedId(null);
-    setSelected((ids) => ids.filter((id) => stillShown.has(String(id))));
-    setOutcomes(null);
+  const focus = useQueueFocus(rows, setAnnouncement);
+  const bulk = useBulkResolve({ bulkPath, onPick: fetchResolveDialog, announce: setAnnouncement });
+  const replaced = useReplacedRows(rows);
+  if (replaced) {
+    focus.keepShown(replaced);
+    bulk.keepShown(replaced);
   }
 
-  const focusRow = useCallback((row: Transaction | undefined) => {
-    if (!row) return;
-    const list = rowsNow.current;
-    const index = list.findIndex((candidate) => candidate._id === row._id);
-    void loadResolveDialog();
-    setFocusedId(row._id);
-    setAnnouncement(`Call ${index + 1} of ${list.length}: from ${row.phoneNumber}, ${row.isResolved ? 'resolved' : 'not resolved'}`);
-  }, []);
-
-  useEffect(() => {
-    if (!focusedId) return;
-    const element = document.querySelector(`[data-id="${CSS.escape(focusedId)}"]`);
-    // jsdom draws no layout and has no scrollIntoView.
-    element?.scrollIntoView?.({ block: 'nearest' });
-  }, [focusedId]);
-
-  const focusedRow = rows.find((row) => row._id === focusedId);
-  const keys = { enabled: enabled && dialog === null, enableOnFormTags: true, ignoreEventWhen: keysBelongElsewhere, preventDefault: true };
-  const step = (by: 1 | -1) => {
-    if (rows.length === 0) return;
-    const index = rows.findIndex((row) => row._id === focusedId);
-    focusRow(rows[index < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, index + by))]);
-  };
-  useHotkeys('j', () => step(1), keys, [rows, focusedId, focusRow]);
-  useHotkeys('k', () => step(-1), keys, [rows, focusedId, focusRow]);
-  useHotkeys(
-    'r',
-    () => {
+  const { focusedRow } = focus;
+  useQueueKeys(enabled && dialog === null, {
+    next: () => {
+      fetchResolveDialog();
+      focus.step(1);
+    },
+    previous: () => {
+      fetchResolveDialog();
+      focus.step(-1);
+    },
+    resolve: () => {
       if (!focusedRow) setAnnouncement('Press j to choose a call first');
       else if (!isOpenFailedCall(focusedRow)) setAnnouncement(`The call from ${focusedRow.phoneNumber} is already resolved`);
       else askToResolve({ row: focusedRow });
     },
-    keys,
-    [focusedRow, askToResolve],
-  );
-  useHotkeys('o', () => focusedRow && showDetails(focusedRow), keys, [focusedRow, showDetails]);
-  useHotkeys('enter', () => focusedRow && showDetails(focusedRow), { ...keys, ignoreEventWhen: enterBelongsElsewhere, preventDefault: false }, [focusedRow, showDetails]);
-  // The key '?' wherever the layout puts it (Shift and / on most, not all), so Shift is not asked for.
-  useHotkeys('?', () => setDialog({ kind: 'shortcuts' }), { ...keys, useKey: true, ignoreModifiers: true });
+    details: () => focusedRow && showDetails(focusedRow),
+    shortcuts: () => setDialog({ kind: 'shortcuts' }),
+  });
 
   const close = useCallback(() => setDialog(null), []);
-  const confirmOne = useCallback(
-    async (row: Transaction, resolution: Resolution) => {
-      setOutcomes(null);
-      const done = await resolveOne({ id: row._id, ...resolution });
-      if (done) {
-        const list = rowsNow.current;
-        const next = nextOpenCall(list, list.findIndex((candidate) => candidate._id === row._id), row._id);
-        if (next) focusRow(next);
-        else setAnnouncement('No call left to resolve on this page');
-      }
+  const { clearOutcomes, resolveSelected } = bulk;
+  const { moveOnFrom } = focus;
+  const confirm = useCallback(
+    async (resolving: DialogState, resolution: Resolution) => {
+      if (resolving?.kind === 'many') return resolveSelected(resolving.ids, resolution);
+      if (resolving?.kind !== 'one') return false;
+      clearOutcomes();
+      const done = await resolveOne({ id: resolving.row._id, ...resolution });
+      if (done) moveOnFrom(resolving.row);
       return done;
     },
-    [resolveOne, focusRow],
-  );
-  const confirmMany = useCallback(
-    async (ids: string[], resolution: Resolution) => {
-      try {
-        const results = await resolveMany({ ids, path: bulkPath, ...resolution }).unwrap();
-        const answered = new Map(results.map(({ _id, outcome }) => [_id.toLowerCase(), outcome]));
-        const byRow = new Map(ids.map((id) => [id, answered.get(id.toLowerCase()) ?? ('refused' as const)]));
-        setOutcomes(byRow);
-        setSelected([]);
-        setAnnouncement(outcomeSummary(byRow).text);
-        return true;
-      } catch {
-        toastSlot('Unexpected error', 'error');
-        return false;
-      }
-    },
-    [resolveMany, bulkPath, toastSlot],
+    [resolveSelected, clearOutcomes, resolveOne, moveOnFrom],
   );
 
-  const selection = useMemo<RowSelection<Transaction>>(
-    () => ({
-      ids: selected,
-      onChange: (ids) => {
-        void loadResolveDialog();
-        setOutcomes(null);
-        setSelected(ids.slice(0, BULK_RESOLVE_MAX));
-      },
-      isSelectable: isOpenFailedCall,
-      label: (row) => `Select ${callText(row)}`,
-    }),
-    [selected],
-  );
-
-  // Each call's outcome beside its Resolved, once a Resolve selected has answered.
-  const columnsWithOutcomes = useMemo(
-    () => {
-      if (!outcomes) return columns;
-      return columns.map((column) => {
-        if (column.field !== 'isResolved') return column;
-        const renderResolved = column.renderCell;
-        return {
-          ...column,
-          minWidth: 170,
-          renderCell: (params: Parameters<NonNullable<GridColDef<Transaction>['renderCell']>>[0]) => {
-            const outcome = outcomes.get(params.row._id);
-            return (
-              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                {renderResolved ? renderResolved(params) : params.formattedValue}
-                {outcome && <CellChip color={OUTCOME_CHIPS[outcome].color} label={OUTCOME_CHIPS[outcome].label} />}
-              </Box>
-            );
-          },
-        };
-      });
-    },
-    [outcomes, columns],
-  );
-
+  const { outcomes, selectedIds } = bulk;
+  const columnsWithOutcomes = useMemo(() => (outcomes ? withResolveOutcomes(columns, outcomes) : columns), [outcomes, columns]);
   const summary = outcomes ? outcomeSummary(outcomes) : null;
   const resolving = dialog?.kind === 'one' || dialog?.kind === 'many' ? dialog : null;
-  const selectedIds = selected.map(String);
-  // Beside Refresh (ServiceCodeDayFilters' children): no line of its own above the rows (issue 24: 20 rows at 1440×900).
+
+  // Beside Refresh (ServiceCodeDayFilters' children): no line of its own above the rows, which keeps 20 rows in view at 1440×900.
   const toolbar: ReactNode = enabled ? (
     <>
       <Button variant="contained" disabled={selectedIds.length === 0} onClick={() => askToResolve({ ids: selectedIds })} sx={{ whiteSpace: 'nowrap' }}>
@@ -262,7 +134,7 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
   const pieces: ReactNode = enabled ? (
     <>
       {summary && (
-        <Alert severity={summary.severity} onClose={() => setOutcomes(null)} sx={{ mb: 1, py: 0 }}>
+        <Alert severity={summary.severity} onClose={clearOutcomes} sx={{ mb: 1, py: 0 }}>
           {summary.text}
         </Alert>
       )}
@@ -271,16 +143,7 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
       </Box>
       {dialogUsed && (
         <Suspense fallback={null}>
-          <ResolveDialog
-            open={resolving !== null}
-            title={resolveTitle}
-            onClose={close}
-            onConfirm={(resolution) => {
-              if (resolving?.kind === 'one') return confirmOne(resolving.row, resolution);
-              if (resolving?.kind === 'many') return confirmMany(resolving.ids, resolution);
-              return Promise.resolve(false);
-            }}
-          />
+          <ResolveDialog open={resolving !== null} title={resolveTitle} onClose={close} onConfirm={(resolution) => confirm(resolving, resolution)} />
         </Suspense>
       )}
       <QueueShortcutsDialog open={dialog?.kind === 'shortcuts'} onClose={close} />
@@ -295,6 +158,6 @@ export function useResolveQueue({ enabled, rows, resolveOne, bulkPath, showDetai
     /** The list's columns, with the outcomes of the last Resolve selected. */
     columns: columnsWithOutcomes,
     /** PagedGrid's props: the focused row and the checkboxes. */
-    gridProps: enabled ? { focusedRowId: focusedId, selection } : {},
+    gridProps: enabled ? { focusedRowId: focus.focusedId, selection: bulk.selection } : {},
   };
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ResolveRequest } from '../../api/transactions-api';
-import { useToastSlot } from '../use-load-toast';
+import { useSubmit } from '../use-submit';
 
 /** A resolve mutation's trigger, e.g. the first item of `useResolveTransactionMutation()`. */
 export type ResolveTrigger = (request: ResolveRequest) => { unwrap(): Promise<unknown> };
@@ -13,18 +13,9 @@ export type ResolveTrigger = (request: ResolveRequest) => { unwrap(): Promise<un
  * Answers whether the server resolved it.
  */
 export function useResolve(resolve: ResolveTrigger): (request: ResolveRequest) => Promise<boolean> {
-  const toastSlot = useToastSlot();
+  const submit = useSubmit({ replacePrevious: true });
   return useCallback(
-    async (request: ResolveRequest) => {
-      try {
-        await resolve(request).unwrap();
-        toastSlot('Resolved', 'success');
-        return true;
-      } catch {
-        toastSlot('Unexpected error', 'error');
-        return false;
-      }
-    },
-    [resolve, toastSlot],
+    (request: ResolveRequest) => submit(() => resolve(request).unwrap(), { success: 'Resolved', failure: 'Unexpected error' }),
+    [resolve, submit],
   );
 }

@@ -9,11 +9,11 @@ import { CellIconButton, InfoOutlinedGlyph } from '../cell-controls';
 import { ResendTicketButton } from './resend-ticket-button';
 import { TransactionDetailsDrawer } from './transaction-details-drawer';
 
-// No height of its own: a height of 100% kept an auto-height row at the height it first measured (issue 24).
+// No height of its own: a height of 100% kept an auto-height row at the height it first measured.
 const CELL_ROW = { display: 'flex', gap: 4, alignItems: 'center' } as const;
 
 /**
- * 'Details' on every row of a transaction list (issue 10), and 'Resend ticket' on the rows whose
+ * 'Details' on every row of a transaction list, and 'Resend ticket' on the rows whose
  * ticket SMS failed for those who may resend: puts them in the list's Action column, or a Details
  * column of their own, and answers the drawer the screen renders beside its grid.
  */
@@ -32,8 +32,8 @@ export function useTransactionDetails(columns: GridColDef<Transaction>[]) {
       </>
     );
     const iconsWidth = canResend ? 60 : 32;
-    // Beside Resolve in the Action column where a list has one, so every column fits 1280 px
-    // (issue 11); a list without Action gets a Details column of its own.
+    // Beside Resolve in the Action column where a list has one, so every column fits 1280 px;
+    // a list without Action gets a Details column of its own.
     const action = columns.find((column) => column.field === 'action');
     if (action?.renderCell) {
       const renderAction = action.renderCell;

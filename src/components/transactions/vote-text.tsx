@@ -13,7 +13,7 @@ export function voteContext(vote: VotePick, withCampaign: boolean): string {
 const voteTitle = (vote: VotePick) => [vote.pick, vote.game, vote.campaign].filter(Boolean).join(' · ');
 
 /**
- * A vote in a list (issue 24): the pick first ('Croatia'), what it was picked in after it, muted
+ * A vote in a list: the pick first ('Croatia'), what it was picked in after it, muted
  * ('Australia vs Croatia'). Plain elements, as the other cells (cell-controls.tsx).
  */
 export function VoteText({ vote, withCampaign = false }: { vote: VotePick; withCampaign?: boolean }) {

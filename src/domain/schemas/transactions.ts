@@ -4,6 +4,7 @@ import { INCIDENT_STATES } from '../incidents';
 import { BULK_RESOLVE_MAX, RESOLVE_NOTE_MAX, RESOLVE_REASONS } from '../resolution';
 import { INVALID_PHONE_MESSAGE, SEARCH_PHONE_PATTERN } from '../phone';
 import type { TransactionStatus } from '../transaction-status';
+import { UUID_PATTERN } from '../uuid';
 import { flag, INVALID_VALUE, text } from './text';
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['processed', 'failed', 'pending'];
@@ -36,7 +37,7 @@ export const transactionSearchSchema = yup.object({
 /** Text only: a number is not read as its digits (yup would), so a wrong type is refused as such. */
 const textOnly = <T>(value: T, original: unknown) => (original === undefined || original === null || typeof original === 'string' ? value : original);
 
-/** Why a call was resolved (issue 23): both optional, so SPEC's `{ isResolved: true }` stays a whole body. */
+/** Why a call was resolved: both optional, so SPEC's `{ isResolved: true }` stays a whole body. */
 const resolution = {
   reason: text(30, { tooLong: 'Invalid reason' })
     .transform(textOnly)
@@ -50,7 +51,7 @@ export const resolveTransactionSchema = yup.object({
   ...resolution,
 });
 
-/** The resolve dialog (issue 23): the body's reason, which a person must choose, and note. */
+/** The resolve dialog: the body's reason, which a person must choose, and note. */
 export const resolveDialogSchema = yup.object({
   // None chosen yet ('') is the missing reason, not an invalid one.
   reason: resolution.reason.transform((value: unknown) => (value === '' ? undefined : value)).required('Please choose a reason'),
@@ -58,14 +59,12 @@ export const resolveDialogSchema = yup.object({
 });
 export type ResolveDialogInput = yup.InferType<typeof resolveDialogSchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Resolve selected: up to BULK_RESOLVE_MAX failed calls at once, with one reason and note for all. */
 export const bulkResolveSchema = yup.object({
   ids: yup
     .array()
     .typeError('ids must be a list of transaction ids')
-    .of(text(36).required(INVALID_VALUE).matches(UUID, 'Invalid transaction id'))
+    .of(text(36).required(INVALID_VALUE).matches(UUID_PATTERN, 'Invalid transaction id'))
     .required('Please select the transactions')
     .min(1, 'Please select the transactions')
     .max(BULK_RESOLVE_MAX, `At most ${BULK_RESOLVE_MAX} transactions at once`),

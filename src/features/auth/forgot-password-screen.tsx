@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
-import { useSnackbar } from 'notistack';
 import { useForgotPasswordMutation } from '../../api/auth-api';
 import { FormTextField } from '../../components/form-fields';
+import { useSubmit } from '../../components/use-submit';
 import { forgotPasswordSchema } from '../../domain/schemas/auth';
 import { AuthCard } from './auth-card';
 import { PasswordFormActions } from './password-form-actions';
@@ -9,16 +9,14 @@ import { PasswordFormActions } from './password-form-actions';
 /** SPEC §2 and §8: mail a reset link that comes back to /reset-password on this site. */
 export default function ForgotPasswordScreen() {
   const [forgotPassword] = useForgotPasswordMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const run = useSubmit();
 
   const submit = async ({ email }: { email: string }) => {
     const address = email.trim();
-    try {
-      await forgotPassword({ email: address, redirectUrl: `${window.location.origin}/reset-password` }).unwrap();
-      enqueueSnackbar(`Please visit your email ${address} to reset your password`, { variant: 'success' });
-    } catch {
-      enqueueSnackbar('Unable to send email', { variant: 'error' });
-    }
+    await run(() => forgotPassword({ email: address, redirectUrl: `${window.location.origin}/reset-password` }).unwrap(), {
+      success: `Please visit your email ${address} to reset your password`,
+      failure: 'Unable to send email',
+    });
   };
 
   return (

@@ -8,7 +8,7 @@ export interface CampaignListCalls {
   failed: string;
   /** Body `{ isResolved: true }`; answers the row. */
   resolve: (id: string) => string;
-  /** Body `{ ids, reason?, note? }`; answers each id's outcome (issue 23: Resolve selected). */
+  /** Body `{ ids, reason?, note? }`; answers each id's outcome (Resolve selected). */
   bulkResolve: string;
   /** Body `{ phoneNumber }`. */
   search: string;

@@ -39,7 +39,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const query = useGetCampaignTransactionsQuery({ call: screen.call, ...body, page: list.page, limit: list.pageSize }, { skip: search ? !phoneNumber : !code.serviceCode });
   const live = useLiveList({ view: search || !code.serviceCode ? undefined : { name: code.serviceCode, date, failedOnly: screen.kind === 'failed' }, page: list.page, query, setPage: list.setPage });
   const isError = query.isError || code.isError;
-  // As the regular lists say it: /failed's toast names failed transactions (issue 24).
+  // As the regular lists say it: /failed's toast names failed transactions.
   const loaded = { search: 'Transactions', failed: `Failed transactions for ${day}`, transactions: `Transactions for ${day}` }[screen.kind];
   useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, loaded);
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
@@ -48,7 +48,7 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const listColumns = useTransactionColumns(screen.kind, { subject: 'team', day: search ? undefined : date, onResolve });
   const { columns, drawer, showDetails } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
-  // The failed list is a queue, as /failed is (issue 23).
+  // The failed list is a queue, as /failed is.
   const queue = useResolveQueue({ enabled: screen.kind === 'failed', rows: grid.rows, resolveOne: onResolve, bulkPath: campaign.lists.bulkResolve, showDetails, columns });
   return (
     <>

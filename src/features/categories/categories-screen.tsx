@@ -18,7 +18,7 @@ const loadForms = () => import('./category-form');
 const CreateCategoryForm = lazyNamed(loadForms, 'CreateCategoryForm');
 const EditCategoryDialog = lazyNamed(loadForms, 'EditCategoryDialog');
 
-/** The level columns start hidden: the Prices column sums them up and opens them all (issue 24). */
+/** The level columns start hidden: the Prices column sums them up and opens them all. */
 const LEVEL_COLUMNS_HIDDEN = Object.fromEntries(CATEGORY_LEVELS.map((level) => [level, false]));
 
 export default function CategoriesScreen() {

@@ -5,6 +5,7 @@ import { FastField, type FieldProps, type FormikHelpers } from 'formik';
 import { useCreateCategoryMutation, useUpdateCategoryMutation, type CategoryRequest } from '../../api/categories-api';
 import { useGetUsersQuery } from '../../api/users-api';
 import { FormCard } from '../../components/form-card';
+import { useHistoryTab } from '../../components/audit-history';
 import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormTextField, type SelectOption } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
@@ -118,11 +119,13 @@ export function CreateCategoryForm() {
 /** 'Update category', opened by a row's Edit. */
 export function EditCategoryDialog({ category, onClose }: { category: Category; onClose: () => void }) {
   const save = useSaveCategory();
+  const history = useHistoryTab('category', category._id);
   return (
     <FormDialog
       open
       onClose={onClose}
       title="Update category"
+      tabs={history}
       subtitle="You can edit the category information"
       schema={categorySchema}
       initialValues={categoryFormOf(category)}

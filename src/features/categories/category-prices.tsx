@@ -17,8 +17,8 @@ export function priceSummary(category: Category): string {
 }
 
 /**
- * A category's prices in one cell (issue 24: with a column per level, Agent and Created_at were
- * off screen at 1440 px): the range, and 'All prices' opening every level's price, one click away.
+ * A category's prices in one cell (a column per level pushes Agent and Created_at off screen
+ * at 1440 px): the range, and 'All prices' opening every level's price, one click away.
  */
 export function CategoryPrices({ category }: { category: Category }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

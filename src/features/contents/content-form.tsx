@@ -2,6 +2,7 @@ import type { FormikHelpers } from 'formik';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { useCreateContentMutation, useUpdateContentMutation } from '../../api/contents-api';
 import { FormCard } from '../../components/form-card';
+import { useHistoryTab } from '../../components/audit-history';
 import { FormDialog } from '../../components/form-dialog';
 import { FormCheckbox, FormSelect, FormTextField, SmsLengthCounter } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
@@ -85,11 +86,13 @@ export function CreateContentForm() {
 /** 'Update content', opened by a row's Edit. */
 export function EditContentDialog({ content, onClose }: { content: Content; onClose: () => void }) {
   const save = useSaveContent();
+  const history = useHistoryTab('content', content._id);
   return (
     <FormDialog
       open
       onClose={onClose}
       title="Update content"
+      tabs={history}
       subtitle="You can edit your content"
       schema={contentSchema}
       initialValues={contentFormOf(content)}

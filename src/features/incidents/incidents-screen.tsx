@@ -97,7 +97,7 @@ function IncidentHistory() {
 }
 
 /**
- * Incidents (issue 23): trouble the server noticed by itself, open ones first and prominent, then
+ * Incidents: trouble the server noticed by itself, open ones first and prominent, then
  * the closed ones, newest first. The API scopes them: a manager reads every one, an agent its codes'.
  */
 export default function IncidentsScreen() {

@@ -164,7 +164,7 @@ export default function AppShell() {
           transitionDuration={MOBILE_DRAWER_MS}
           slotProps={{ paper: { sx: { width: DRAWER_WIDTH + 40 } } }}
         >
-          {/* Logout beside the greeting, in the first screen whatever the menu's length (issue 24). */}
+          {/* Logout beside the greeting, in the first screen whatever the menu's length. */}
           <Box sx={{ p: 2, display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="subtitle1" noWrap>

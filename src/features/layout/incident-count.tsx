@@ -12,7 +12,7 @@ export function openIncidentsLabel(open: number): string {
 }
 
 /**
- * The top bar's open-incident count (issue 23), a link to /incidents: red with its number while
+ * The top bar's open-incident count, a link to /incidents: red with its number while
  * something is open, muted at 0. The live stream refreshes it; the poll covers a stream that is down.
  */
 export function IncidentCount() {

@@ -24,7 +24,7 @@ function afterPageLoad(work: () => void): () => void {
 
 /**
  * Follows the live stream while someone is signed in, so the lists, the dashboard and the rankings
- * move by themselves (issue 23); says so in the top bar while the stream is down. Nothing shows
+ * move by themselves; says so in the top bar while the stream is down. Nothing shows
  * while the first connection opens.
  */
 export function LiveStatus() {

@@ -45,6 +45,15 @@ describe('sidebar menu by role', () => {
     expect(menuFor({ role: 'admin', isAfcon: true }).some((e) => e.path === '/reconciliation')).toBe(false);
   });
 
+  it("gives admin and super-user an 'Oversight' group with the audit trail, and nobody else", () => {
+    for (const role of ['admin', 'super-user'] as const) {
+      expect(menuFor({ role, isAfcon: false }).filter((e) => e.group === 'Oversight')).toEqual([{ label: 'Audit trail', path: '/audit', group: 'Oversight' }]);
+      expect(canOpen({ role, isAfcon: false }, '/audit')).toBe(true);
+    }
+    expect(canOpen({ role: 'agent', isAfcon: false }, '/audit')).toBe(false);
+    expect(canOpen({ role: 'admin', isAfcon: true }, '/audit')).toBe(false);
+  });
+
   it('gives the Afcon-only account the Afcon menu alone', () => {
     expect(labels('agent', true)).toEqual(['Afcon Transactions', 'Failed Transactions', 'Trans Search', 'Ranking', 'Incidents']);
     expect(menuFor({ role: 'agent', isAfcon: true }).map((e) => e.path)).toEqual([...CAMPAIGN_PATHS.slice(8), '/incidents']);

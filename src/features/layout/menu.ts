@@ -10,7 +10,7 @@ export interface MenuEntry {
   group?: string;
 }
 
-/** Issue 23: everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
+/** Everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
 const INCIDENTS: MenuEntry = { label: 'Incidents', path: '/incidents' };
 
 const REGULAR: MenuEntry[] = [
@@ -50,11 +50,14 @@ const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.sc
 /** DESIGN §7: finance's reconciliation with the payment provider, for admin and super-user. */
 const FINANCE_GROUP: MenuEntry[] = [{ label: 'Reconciliation', path: '/reconciliation', group: 'Finance' }];
 
-/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries, the campaigns and finance. */
+/** The audit trail of every staff action, for admin and super-user (the API refuses anyone else). */
+const OVERSIGHT_GROUP: MenuEntry[] = [{ label: 'Audit trail', path: '/audit', group: 'Oversight' }];
+
+/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries, the campaigns, finance and oversight. */
 export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuEntry[] {
   if (!user) return [];
   if (user.isAfcon) return AFCON_ONLY;
-  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP] : REGULAR;
+  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP, ...OVERSIGHT_GROUP] : REGULAR;
 }
 
 /** Screens anyone signed in may open without a menu entry: their profile (DESIGN §5) and the settings. */
@@ -63,7 +66,7 @@ const EVERYONE = ['/account', '/settings'];
 const SAME_SCREEN: Record<string, string> = { '/categories/all': '/category', '/categories/new': '/category' };
 
 /**
- * Whether the person may open the screen at `pathname` (issue 24): what their menu offers, plus
+ * Whether the person may open the screen at `pathname`: what their menu offers, plus
  * EVERYONE's. The server refuses the rest anyway; the shell shows NoAccess instead of asking it.
  */
 export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon'> | null, pathname: string): boolean {

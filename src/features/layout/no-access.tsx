@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
 /**
- * In place of a screen the person's role cannot use (issue 24): said plainly, with the way to
+ * In place of a screen the person's role cannot use: said plainly, with the way to
  * their own first screen. The screen is not rendered, so it asks the API nothing.
  */
 export function NoAccess({ home }: { home: { path: string; label: string } }) {

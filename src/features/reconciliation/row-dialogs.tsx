@@ -5,12 +5,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { useIssueTicketMutation, useMarkRowReviewedMutation } from '../../api/reconciliation-api';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
-import { useSubmit } from '../../components/use-submit';
+import { serverMessage, useSubmit } from '../../components/use-submit';
 import { formatDateTime, formatMoney } from '../../domain/format';
 import { REVIEW_NOTE_MAX, reviewRowSchema, type ReconciliationRow } from '../../domain/reconciliation';
 
@@ -29,16 +27,12 @@ const moneyText = (row: ReconciliationRow) => (row.amount === null ? 'the amount
  */
 export function IssueTicketDialog({ statementId, row, onClose }: RowDialogProps) {
   const [issueTicket, { isLoading }] = useIssueTicketMutation();
-  const { enqueueSnackbar } = useSnackbar();
+  const submit = useSubmit();
   const confirm = async () => {
     if (!row) return;
-    try {
-      const { message } = await issueTicket({ statementId, rowId: row._id }).unwrap();
-      enqueueSnackbar(message, { variant: message === 'Ticket issued' ? 'success' : 'info' });
-      onClose();
-    } catch (error) {
-      enqueueSnackbar(readApiError(error).message || 'Unexpected error', { variant: 'error' });
-    }
+    // Whatever the server answered (issued now, or by an earlier hand) leaves the row done: its words, in success style.
+    const answered = await submit(() => issueTicket({ statementId, rowId: row._id }).unwrap(), { success: ({ message }) => message, failure: serverMessage });
+    if (answered) onClose();
   };
   return (
     <Dialog open={row !== null} onClose={isLoading ? undefined : onClose} aria-labelledby="issue-ticket-title" aria-describedby="issue-ticket-text" fullWidth maxWidth="xs">
@@ -78,7 +72,7 @@ export function ReviewRowDialog({ statementId, row, onClose }: RowDialogProps) {
       submitLabel="Mark reviewed"
       onSubmit={async ({ note }, helpers) =>
         row
-          ? submit(() => markReviewed({ statementId, rowId: row._id, note }).unwrap(), { success: 'Marked reviewed', failure: (info) => info.message || 'Unexpected error', helpers })
+          ? submit(() => markReviewed({ statementId, rowId: row._id, note }).unwrap(), { success: 'Marked reviewed', failure: serverMessage, helpers })
           : false
       }
     >

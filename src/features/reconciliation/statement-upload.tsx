@@ -10,10 +10,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useSnackbar } from 'notistack';
-import { readApiError } from '../../api/api-error';
 import { uploadStatement, type DeclaredPeriod } from '../../api/reconciliation-api';
 import { DateField } from '../../components/date-field';
+import { serverMessage, useSubmit } from '../../components/use-submit';
 import type { FieldError } from '../../domain/entities';
 import { formatMoney, todayInServiceZone } from '../../domain/format';
 import { DECLARED_PERIOD_MAX_DAYS, STATEMENT_COLUMNS, STATEMENT_MAX_MB, STATEMENT_MAX_SPAN_DAYS } from '../../domain/reconciliation';
@@ -30,7 +29,7 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
 export function StatementUpload({ onUploaded }: { onUploaded: (statementId: string) => void }) {
   const store = useStore();
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const submit = useSubmit();
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const [problems, setProblems] = useState<FieldError[]>([]);
@@ -44,7 +43,7 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
     if (!file) return;
     setProblems([]);
     setStage({ step: 'sending', fraction: 0 });
-    try {
+    const send = async () => {
       const done = await uploadStatement(
         { dispatch, getState: store.getState },
         file,
@@ -52,16 +51,18 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
         (fraction) => setStage(fraction >= 1 ? { step: 'reading' } : { step: 'sending', fraction }),
         declared ? period : undefined,
       );
-      enqueueSnackbar(done.message, { variant: done.created ? 'success' : 'info' });
       setFile(null);
       onUploaded(done.id);
-    } catch (error) {
-      const info = readApiError(error);
-      setProblems(info.errors.length > 0 ? info.errors : [{ field: 'file', message: info.message || 'The statement could not be uploaded' }]);
-      enqueueSnackbar(info.message || 'Unexpected error', { variant: 'error' });
-    } finally {
-      setStage({ step: 'idle' });
-    }
+      return done;
+    };
+    await submit(send, {
+      success: (done) => ({ text: done.message, variant: done.created ? 'success' : 'info' }),
+      failure: (info) => {
+        setProblems(info.errors.length > 0 ? info.errors : [{ field: 'file', message: info.message || 'The statement could not be uploaded' }]);
+        return serverMessage(info);
+      },
+    });
+    setStage({ step: 'idle' });
   };
 
   const percent = stage.step === 'sending' ? Math.round(stage.fraction * 100) : 100;

@@ -2,6 +2,7 @@ import type { FormikHelpers } from 'formik';
 import { useGetCategoriesQuery } from '../../api/categories-api';
 import { useCreateServiceCodeMutation, useUpdateServiceCodeMutation } from '../../api/service-codes-api';
 import { FormCard } from '../../components/form-card';
+import { useHistoryTab } from '../../components/audit-history';
 import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormTextField } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
@@ -67,11 +68,13 @@ export function CreateServiceCodeForm() {
 /** 'Update service code', opened by a row's Edit. */
 export function EditServiceCodeDialog({ serviceCode, onClose }: { serviceCode: ServiceCode; onClose: () => void }) {
   const save = useSaveServiceCode();
+  const history = useHistoryTab('service-code', serviceCode._id);
   return (
     <FormDialog
       open
       onClose={onClose}
       title="Update service code"
+      tabs={history}
       schema={serviceCodeSchema}
       initialValues={serviceCodeFormOf(serviceCode)}
       onSubmit={(values, helpers) => save(values, helpers, serviceCode._id)}

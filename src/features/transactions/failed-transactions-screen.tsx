@@ -14,7 +14,7 @@ import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay } from '../../domain/format';
 
-/** SPEC §2 Failed transactions: the calls to follow up, resolved row by row, by keyboard or several at once (issue 23). */
+/** SPEC §2 Failed transactions: the calls to follow up, resolved row by row, by keyboard or several at once. */
 export default function FailedTransactionsScreen() {
   const view = useServiceCodeDayView();
   const list = usePagedGrid({ filters: view.filters, pageSize: 50 });

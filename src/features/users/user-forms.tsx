@@ -1,5 +1,6 @@
 import { useCreateUserMutation, useUpdateUserMutation } from '../../api/users-api';
 import { FormCard } from '../../components/form-card';
+import { useHistoryTab } from '../../components/audit-history';
 import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormSwitch, FormTextField } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
@@ -34,6 +35,7 @@ export function CreateUserForm() {
 /** 'Update user login information' with the Afcon-only switch (DESIGN §3). */
 export function EditUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const [updateUser] = useUpdateUserMutation();
+  const history = useHistoryTab('user', user._id);
   const run = useSubmit();
   const initialValues: UpdateValues = { userName: user.userName, password: '', isAfcon: user.isAfcon ?? false };
   const submit = (values: UpdateValues) =>
@@ -52,6 +54,7 @@ export function EditUserDialog({ user, onClose }: { user: User; onClose: () => v
       open
       onClose={onClose}
       title="Update user login information"
+      tabs={history}
       schema={updateUserSchema}
       initialValues={initialValues}
       onSubmit={submit}

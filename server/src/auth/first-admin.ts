@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Db } from './db/client';
-import { hashPassword } from './auth/passwords';
-import { usersRepository } from './repositories/users-repository';
+import type { Db } from '../db/client';
+import { usersRepository } from '../repositories/users-repository';
+import { hashPassword } from './passwords';
 
 /**
  * Creates the first admin when no user exists. Returns the password only when it was generated,

@@ -1,0 +1,30 @@
+import { auditedUser } from '../audit/audited-records';
+import { recordChange, type AuditWho } from '../audit/record-audit';
+import type { Db } from '../db/client';
+import { HttpError } from '../http/http-error';
+import { isUniqueViolation } from '../http/postgres-errors';
+import { usersRepository } from '../repositories/users-repository';
+import { hashPassword } from './passwords';
+
+/** The answer when a user name is in use, shared by creating an account and editing one. */
+export const userNameTaken = (userName: string) =>
+  new HttpError(409, `Username ${userName} already taken`, [{ field: 'userName', message: `Username ${userName} already taken` }]);
+
+/**
+ * Creates an agent account a manager (`who`) asked for, with its audit entry in the same
+ * transaction; 409 when the name is taken, also by a concurrent create.
+ */
+export async function createAgent(db: Db, who: AuditWho, input: { userName: string; password: string }) {
+  if (await usersRepository(db).findByUserName(input.userName)) throw userNameTaken(input.userName);
+  try {
+    const passwordHash = await hashPassword(input.password);
+    return await db.transaction(async (tx) => {
+      const created = await usersRepository(tx).create({ userName: input.userName, role: 'agent', passwordHash });
+      await recordChange(tx, who, 'user.create', { after: auditedUser(created) });
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw userNameTaken(input.userName);
+    throw error;
+  }
+}
