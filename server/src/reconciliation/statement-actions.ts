@@ -1,8 +1,17 @@
 import type { ReconciliationRow, ReconciliationStatement } from '../../../src/domain/reconciliation';
-import type { Db } from '../db/client';
+import { recordAudit, type AuditInput, type AuditWho } from '../audit/record-audit';
+import type { Db, DbOrTx } from '../db/client';
 import { HttpError, notFound } from '../http/http-error';
 import type { Ingestion } from '../ingestion/ingestion';
 import { reconciliationRepository, type RowToActOn } from '../repositories/reconciliation-repository';
+
+/** A statement as the audit trail names it. */
+const statementEntity = (id: string, fileName: string | null) => ({ type: 'statement' as const, id, label: `Statement ${fileName ?? 'without a name'}` });
+
+/** The audit entry of an action on one row: which line, which call, what was done. */
+function rowEntry(who: AuditWho, action: AuditInput['action'], row: RowToActOn, after: Record<string, unknown>): AuditInput {
+  return { ...who, action, entity: statementEntity(row.statementId, row.fileName), after: { line: row.line, reference: row.reference, transactionId: row.transactionId, ...after } };
+}
 
 export interface StatementActionsDeps {
   db: Db;
@@ -20,6 +29,7 @@ export interface ActionOutcome<T> {
  * What staff do with an imported statement (DESIGN §7): issue the ticket of a paid-no-ticket row,
  * mark a ticket-no-money row reviewed, void the statement. Each is harmless to repeat: the first
  * does it, the others answer what was done. A voided statement's rows are no longer acted on.
+ * Each action that changes something leaves its audit entry in the same transaction; a repeat leaves none.
  */
 export function statementActions({ db, reconcile }: StatementActionsDeps) {
   const repo = reconciliationRepository(db);
@@ -37,13 +47,19 @@ export function statementActions({ db, reconcile }: StatementActionsDeps) {
      * Settles a paid-no-ticket row's call as the provider did, and marks the row issued in the same
      * transaction, so a row never says 'issued' for a call left unsettled, nor the reverse.
      */
-    async issueTicket(statementId: string, rowId: string, userId: string): Promise<ActionOutcome<ReconciliationRow>> {
+    async issueTicket(statementId: string, rowId: string, who: AuditWho): Promise<ActionOutcome<ReconciliationRow>> {
+      const userId = who.actor.id!;
       const row = await rowToActOn(statementId, rowId, 'paidNoTicket', 'Only a paid-no-ticket row can be issued a ticket');
       if (row.action) return { message: 'The ticket was issued already', result: await repo.rowJson(row.id) };
       let marked = false;
       const outcome = await reconcile(
         { reference: row.reference, userId, statement: row.fileName, line: row.line, amount: row.amount, completedAt: row.completedAt },
-        { alongside: async (tx) => (marked = await repo.markIssued(row.id, userId, tx)) },
+        {
+          alongside: async (tx: DbOrTx) => {
+            marked = await repo.markIssued(row.id, userId, tx);
+            if (marked) await recordAudit(tx, rowEntry(who, 'statement.issue-ticket', row, { action: 'ticket issued' }));
+          },
+        },
       );
       if (outcome.result === 'unknown') throw new HttpError(409, 'The call of this row no longer exists');
       const message = outcome.result === 'reconciled' ? 'Ticket issued' : marked ? 'The call was processed already; no ticket was sent' : 'The ticket was issued already';
@@ -51,9 +67,9 @@ export function statementActions({ db, reconcile }: StatementActionsDeps) {
     },
 
     /** Marks a ticket-no-money row reviewed with a note on its call's timeline. */
-    async review(statementId: string, rowId: string, userId: string, note: string): Promise<ActionOutcome<ReconciliationRow>> {
+    async review(statementId: string, rowId: string, who: AuditWho, note: string): Promise<ActionOutcome<ReconciliationRow>> {
       const row = await rowToActOn(statementId, rowId, 'ticketNoMoney', 'Only a ticket-no-money row can be marked reviewed');
-      const reviewed = await repo.markReviewed(row, userId, note);
+      const reviewed = await repo.markReviewed(row, who.actor.id!, note, (tx) => recordAudit(tx, rowEntry(who, 'statement.review', row, { action: 'reviewed', note })));
       return { message: reviewed ? 'Marked reviewed' : 'This row was reviewed already', result: await repo.rowJson(row.id) };
     },
 
@@ -62,9 +78,14 @@ export function statementActions({ db, reconcile }: StatementActionsDeps) {
      * call's payment when a later statement looks for the calls it has no line for. What was done on
      * its rows stands (a ticket issued stays issued, on the call's timeline).
      */
-    async voidStatement(statementId: string, userId: string, reason: string): Promise<ActionOutcome<ReconciliationStatement>> {
-      if (!(await repo.find(statementId))) throw notFound('Statement');
-      const voided = await repo.markVoided(statementId, userId, reason);
+    async voidStatement(statementId: string, who: AuditWho, reason: string): Promise<ActionOutcome<ReconciliationStatement>> {
+      const standing = await repo.find(statementId);
+      if (!standing) throw notFound('Statement');
+      const voided = await db.transaction(async (tx) => {
+        const done = await repo.markVoided(statementId, who.actor.id!, reason, tx);
+        if (done) await recordAudit(tx, { ...who, action: 'statement.void', entity: statementEntity(statementId, standing.fileName), before: { voided: false }, after: { voided: true }, reason });
+        return done;
+      });
       const statement = (await repo.find(statementId))!;
       return { message: voided ? 'Statement voided' : 'This statement was voided already', result: statement };
     },

@@ -1,4 +1,5 @@
 import { RECONCILIATION_KINDS, type ReconciliationCounts } from '../../../src/domain/reconciliation';
+import { recordAudit, type AuditWho } from '../audit/record-audit';
 import type { Db } from '../db/client';
 import { inTurn } from '../http/csv-download';
 import { HttpError } from '../http/http-error';
@@ -63,15 +64,23 @@ export function statementImport({ db, serviceCurrency }: StatementImportDeps) {
     return counts;
   }
 
-  return async function importStatement(read: ReadStatement, upload: { fileName: string | null; uploadedById: string }): Promise<{ id: string; created: boolean }> {
+  return async function importStatement(read: ReadStatement, upload: { fileName: string | null; who: AuditWho }): Promise<{ id: string; created: boolean }> {
     const giveUpAt = Date.now() + SAME_FILE_WAIT_MS;
+    const { fileName, who } = upload;
     for (;;) {
-      const begun = await inTurn(() => repo.beginImport(read, upload));
+      const begun = await inTurn(() => repo.beginImport(read, { fileName, uploadedById: who.actor.id! }));
       if ('created' in begun) {
         const id = begun.created;
         try {
           const counts = await writeRows(id, read);
-          await inTurn(() => repo.finishImport(id, counts));
+          // Shown and audited at once: an upload that failed part way leaves neither.
+          await inTurn(() =>
+            db.transaction(async (tx) => {
+              await repo.finishImport(id, counts, tx);
+              const after = { lines: read.lines.length, periodFrom: read.periodFrom, periodTo: read.periodTo, periodDeclared: read.periodDeclared, counts };
+              await recordAudit(tx, { ...who, action: 'statement.upload', entity: { type: 'statement', id, label: `Statement ${fileName ?? 'without a name'}` }, after });
+            }),
+          );
         } catch (error) {
           await repo.dropUnfinished(id).catch(() => undefined);
           throw error;

@@ -173,8 +173,8 @@ export function reconciliationRepository(db: Db) {
     },
 
     /** Shows a statement whose rows are all written, with its counts. */
-    async finishImport(statementId: string, counts: ReconciliationCounts) {
-      await db.execute(sql`update ${s} set counts = ${JSON.stringify(counts)}::jsonb, imported_at = now() where ${s.id} = ${statementId}::uuid`);
+    async finishImport(statementId: string, counts: ReconciliationCounts, tx: DbOrTx = db) {
+      await tx.execute(sql`update ${s} set counts = ${JSON.stringify(counts)}::jsonb, imported_at = now() where ${s.id} = ${statementId}::uuid`);
     },
 
     /** Drops a statement whose import failed or was abandoned (never one that was finished), with its rows. */
@@ -261,9 +261,9 @@ export function reconciliationRepository(db: Db) {
     /**
      * Marks a 'ticketNoMoney' row reviewed with its note, and records 'reconciliation_reviewed' on its
      * call's timeline in the same transaction; a row reviewed already keeps its first note and records
-     * nothing. Answers whether this call reviewed it.
+     * nothing. Answers whether this call reviewed it; `alongside` writes in the same transaction when it did.
      */
-    async markReviewed(row: RowToActOn, userId: string, note: string): Promise<boolean> {
+    async markReviewed(row: RowToActOn, userId: string, note: string, alongside?: (tx: DbOrTx) => Promise<void>): Promise<boolean> {
       return db.transaction(async (tx) => {
         const marked = await rowsOf<{ id: string }>(
           tx,
@@ -275,14 +275,15 @@ export function reconciliationRepository(db: Db) {
             transactionEvent.reconciliationReviewed({ transactionId: row.transactionId, rowId: row.id, userId, statement: row.fileName, line: row.line, note }),
           );
         }
+        await alongside?.(tx);
         return true;
       });
     },
 
     /** Voids an imported statement, once: answers false when it was voided already (its first reason stands). */
-    async markVoided(statementId: string, userId: string, reason: string): Promise<boolean> {
+    async markVoided(statementId: string, userId: string, reason: string, tx: DbOrTx = db): Promise<boolean> {
       const voided = await rowsOf<{ id: string }>(
-        db,
+        tx,
         sql`update ${s} set voided_at = now(), voided_by = ${userId}::uuid, void_reason = ${reason}
           where ${s.id} = ${statementId}::uuid and ${imported} and ${s.voidedAt} is null returning id`,
       );

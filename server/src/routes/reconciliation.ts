@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plural, serviceTimeZone } from '../../../src/domain/format';
+import { auditEntityLabel } from '../../../src/domain/audit';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { DIRECTION_CONTROL_MESSAGE, hasDirectionControl } from '../../../src/domain/schemas/text';
 import {
@@ -16,12 +17,14 @@ import {
   voidStatementSchema,
   type ReconciliationKind,
   type ReconciliationRow,
+  type ReconciliationStatement,
 } from '../../../src/domain/reconciliation';
 import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
 import { ok, okPagedJson } from '../http/envelope';
 import { HttpError, notFound } from '../http/http-error';
 import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
+import { auditWho, recordAudit } from '../audit/record-audit';
 import { documented, pageOf, results, textAnswer } from '../openapi';
 import { statementActions } from '../reconciliation/statement-actions';
 import { declaredPeriod, readStatement, statementTooLarge, type ReadStatement } from '../reconciliation/statement-csv';
@@ -79,6 +82,10 @@ async function rowsKind(query: unknown): Promise<ReconciliationKind | undefined>
  * upload a statement, read its rows per kind, export them, act on the rows that need it, void it.
  * The workflows live in server/src/reconciliation; this validates, calls and answers.
  */
+/** A statement's rows of one kind, or of all (its lines and the paid calls it had no line for). */
+const rowCount = (statement: ReconciliationStatement, kind: ReconciliationKind | undefined) =>
+  kind ? statement.counts[kind] : Object.values(statement.counts).reduce((sum, count) => sum + count, 0);
+
 export default async function reconciliationRoutes(app: FastifyInstance, { serviceCurrency }: { serviceCurrency: string }) {
   const repo = reconciliationRepository(app.db);
   const importStatement = statementImport({ db: app.db, serviceCurrency });
@@ -117,7 +124,7 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
       },
     },
     async (request, reply) => {
-      const { id, created } = await importStatement(request.body as ReadStatement, { fileName: statementFileName(rawUploadName(request)), uploadedById: request.user.id });
+      const { id, created } = await importStatement(request.body as ReadStatement, { fileName: statementFileName(rawUploadName(request)), who: auditWho(request) });
       return ok(reply, created ? 'Statement imported' : 'This statement was imported already', { _id: id }, created ? 201 : 200);
     },
   );
@@ -149,7 +156,7 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
       const { page, limit, offset } = parsePaging(request.query, 50);
       const statement = await repo.find(request.params.id);
       if (!statement) throw notFound('Statement');
-      const total = kind ? statement.counts[kind] : Object.values(statement.counts).reduce((sum, count) => sum + count, 0);
+      const total = rowCount(statement, kind);
       const pages = Math.max(1, Math.ceil(total / limit));
       if (page > pages) {
         const message = `There ${pages === 1 ? 'is' : 'are'} ${plural(pages, 'page')} of these rows`;
@@ -177,6 +184,9 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
       const statement = await repo.find(request.params.id);
       if (!statement) throw notFound('Statement');
       const file = `reconciliation-${statement.createdAt.slice(0, 10)}${kind ? `-${kind}` : ''}.csv`;
+      const rows = rowCount(statement, kind);
+      const filter = { statement: statement._id, kind: kind ?? null };
+      await recordAudit(app.db, { ...auditWho(request), action: 'export.statement', entity: { type: 'export', id: null, label: auditEntityLabel('export', file) }, after: { filter, rows } });
       return sendCsv(reply, { file, header: RECONCILIATION_CSV_HEADER, chunks: repo.rowChunks(statement._id, kind, CSV_CHUNK_ROWS), line: reconciliationCsvLine });
     },
   );
@@ -190,7 +200,7 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
     },
     async (request, reply) => {
       const { reason } = await validBody(voidStatementSchema, request.body);
-      const { message, result } = await actions.voidStatement(request.params.id, request.user.id, reason);
+      const { message, result } = await actions.voidStatement(request.params.id, auditWho(request), reason);
       return ok(reply, message, result);
     },
   );
@@ -203,7 +213,7 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
       config: { swaggerTransform: documented({ results: results.entity('ReconciliationRow'), errors: { 409: 'Only a paid-no-ticket row of a standing statement whose call exists can be issued a ticket' } }) },
     },
     async (request, reply) => {
-      const { message, result } = await actions.issueTicket(request.params.id, request.params.rowId, request.user.id);
+      const { message, result } = await actions.issueTicket(request.params.id, request.params.rowId, auditWho(request));
       return ok(reply, message, result);
     },
   );
@@ -217,7 +227,7 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
     },
     async (request, reply) => {
       const { note } = await validBody(reviewRowSchema, request.body);
-      const { message, result } = await actions.review(request.params.id, request.params.rowId, request.user.id, note);
+      const { message, result } = await actions.review(request.params.id, request.params.rowId, auditWho(request), note);
       return ok(reply, message, result);
     },
   );
