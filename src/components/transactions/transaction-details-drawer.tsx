@@ -12,6 +12,10 @@ import type { Transaction } from '../../domain/entities';
 import { formatDateTime, formatMoney } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
 import { canResendTicket } from '../../domain/transaction-events';
+import { isManager } from '../../domain/roles';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
+import { AuditHistory } from '../audit-history';
 import { DefinitionList } from '../definition-list';
 import { ResendTicketButton } from './resend-ticket-button';
 import { StatusChip } from './transaction-cells';
@@ -56,6 +60,8 @@ function summaryOf(t: Transaction): [string, string][] {
  * happened without reading logs. Right side; the whole width of a phone.
  */
 export function TransactionDetailsDrawer({ transaction, onClose, canResend, onResent }: TransactionDetailsDrawerProps) {
+  // Who acted on the call, from the audit trail, for those who may read it.
+  const readsAudit = isManager(useAppSelector(selectSessionUser)?.role);
   return (
     // Above the app bar, which sits over the menu drawer on wide screens.
     <Drawer
@@ -87,6 +93,15 @@ export function TransactionDetailsDrawer({ transaction, onClose, canResend, onRe
             Timeline
           </Typography>
           <TransactionTimeline transactionId={transaction._id} />
+          {readsAudit && (
+            <>
+              <Divider sx={{ my: 2 }} />
+              <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
+                Audit entries
+              </Typography>
+              <AuditHistory entityType="transaction" entityId={transaction._id} />
+            </>
+          )}
         </Box>
       )}
     </Drawer>
