@@ -112,7 +112,7 @@ export function useTransactionColumns(
       // As wide as its button's longer word, 'Copied', on one line: a broken 'TICKE/T' doubles the row's height.
       const copy: Column = { field: 'copy', headerName: 'Copy', width: 92, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
       const message: Column = {
-        ...text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.5, min: 72 }),
+        ...text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 }),
         renderCell: ({ row }) => <span title={row.messageStatuses ?? undefined}>{shortMessageStatus(row.messageStatuses)}</span>,
       };
       return [callTime, responseTime, code, from, copy, category, status, message, network];
