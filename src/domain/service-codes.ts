@@ -27,3 +27,6 @@ export interface ServiceCodeToday {
   /** failed / calls, from 0 to 1 (0 without calls). */
   failedShare: number;
 }
+
+/** How the choice of every code in the caller's scope reads (the switcher, the top bar). */
+export const ALL_SERVICE_CODES = 'All service codes';

@@ -6,6 +6,7 @@ import { baseApi } from '../api/base-api';
 import { SESSION_PERSIST_KEY, UI_PERSIST_KEY } from './persisted-storage';
 import { loggedOut, sessionReducer } from './session-slice';
 import { uiReducer } from './ui-slice';
+import { viewReducer } from './view-slice';
 
 // One key per slice so a slice's stored shape can change without touching the others; the keys
 // live in persisted-storage.ts, which the entry reads to tell a stored session without loading redux.
@@ -15,6 +16,8 @@ const persisted = <S>(key: string, reducer: (state: S | undefined, action: Unkno
 const appReducer = combineReducers({
   session: persisted(SESSION_PERSIST_KEY, sessionReducer),
   ui: persisted(UI_PERSIST_KEY, uiReducer),
+  // The chosen code and day last the session only.
+  view: viewReducer,
   // The RTK Query cache is never persisted.
   [baseApi.reducerPath]: baseApi.reducer,
 });

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { useAppSelector } from '../../state/hooks';
+import { useGetServiceCodesTodayQuery } from '../../api/service-codes-api';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
+import { selectChosenView, serviceCodeDayChosen } from '../../state/view-slice';
 import { todayInServiceZone } from '../../domain/format';
 import { dayFilter, fixedFilter, serviceCodeFilter, type ViewFilters } from '../../domain/list-view';
 import { isManager } from '../../domain/roles';
@@ -18,21 +20,56 @@ export interface ServiceCodeDay {
 }
 
 /**
- * A list by service code and day kept in the URL: the manager's code and the day are
- * read from the query when it has them, else the stored code (SPEC §4) and today; a code the person
- * cannot choose (DESIGN §4: admin and super-user choose) is fixed, whatever a link says.
+ * A list by service code and day kept in the URL: the code and the day are read from the query
+ * when it names them, else the ones the person chose on the last screen that showed one (for the
+ * session), else their stored code (SPEC §4) and today. Everyone but the Afcon-only account
+ * chooses among the codes in their scope (DESIGN §4): a manager any, an agent its own, so a link
+ * naming another agent's code opens the agent's default view instead.
  */
 export function useServiceCodeDayView(): { filters: ViewFilters<ServiceCodeDay>; canChooseCode: boolean } {
   const user = useAppSelector(selectSessionUser);
+  const chosen = useAppSelector(selectChosenView);
+  const manager = isManager(user?.role);
+  const canChooseCode = !user?.isAfcon;
+  // An agent's scope: the codes its sign-in named, and any the switcher's list has since (a code
+  // registered after sign-in). The list is the switcher's own query, so it is asked once.
+  const today = useGetServiceCodesTodayQuery(undefined, { skip: manager || !canChooseCode });
+  const scope = useMemo(() => new Set([...(user?.serviceCode ?? []).map((code) => code.name), ...(today.data ?? []).map((code) => code.name)]), [user?.serviceCode, today.data]);
   const storedCode = user?.serviceCode?.[0]?.name ?? '';
-  const canChooseCode = isManager(user?.role);
-  return { filters: { name: canChooseCode ? serviceCodeFilter(storedCode) : fixedFilter(storedCode), date: dayFilter(todayInServiceZone()) }, canChooseCode };
+  const chosenCode = chosen.serviceCode !== null && (manager || chosen.serviceCode === '' || scope.has(chosen.serviceCode)) ? chosen.serviceCode : storedCode;
+  const day = chosen.date ?? todayInServiceZone();
+  const filters = useMemo((): ViewFilters<ServiceCodeDay> => {
+    if (!canChooseCode) return { name: fixedFilter(storedCode), date: dayFilter(day) };
+    const code = serviceCodeFilter(chosenCode);
+    const inScope = manager ? code.parse : (text: string) => (text === '' || scope.has(text) ? code.parse(text) : undefined);
+    // A carried day is the person's, as the code is: written to the URL so a copied link keeps it.
+    return { name: { ...code, parse: inScope }, date: { ...dayFilter(day), personalDefault: chosen.date !== null } };
+  }, [canChooseCode, storedCode, chosenCode, manager, scope, day, chosen.date]);
+  return { filters, canChooseCode };
+}
+
+/**
+ * Carries the view a screen shows to the next one: whatever differs from what the person would
+ * otherwise get (a code picked, a day typed, a link followed) becomes their chosen one.
+ */
+function useCarryView(shown: ServiceCodeDay, enabled: boolean) {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectSessionUser);
+  const chosen = useAppSelector(selectChosenView);
+  const carriedCode = chosen.serviceCode ?? user?.serviceCode?.[0]?.name ?? '';
+  const carriedDay = chosen.date ?? todayInServiceZone();
+  useEffect(() => {
+    if (!enabled) return;
+    const serviceCode = shown.name !== carriedCode ? shown.name : undefined;
+    const date = shown.date !== carriedDay ? shown.date : undefined;
+    if (serviceCode !== undefined || date !== undefined) dispatch(serviceCodeDayChosen({ serviceCode, date }));
+  }, [enabled, shown.name, shown.date, carriedCode, carriedDay, dispatch]);
 }
 
 export interface ServiceCodeDayFiltersProps {
   value: ServiceCodeDay;
   onChange: (next: Partial<ServiceCodeDay>) => void;
-  /** DESIGN §4: admin and super-user choose among the registered codes; others see theirs fixed. */
+  /** DESIGN §4: a manager chooses among every code, an agent among its own; the Afcon-only account sees its code fixed. */
   canChooseCode: boolean;
   /** A campaign's one code, shown fixed and disabled whoever looks (SPEC §6). */
   fixedCode?: string;
@@ -50,6 +87,7 @@ const GREEN_CODE = { '& .MuiInputBase-input.Mui-disabled': { color: 'success.mai
 /** Service code, date (MM/DD/YYYY, SPEC §9) and Refresh, shared by the transaction lists and the dashboard. */
 export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCode, greenCode = false, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
   const choosing = canChooseCode && !fixedCode;
+  useCarryView(value, choosing);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
       {choosing ? (

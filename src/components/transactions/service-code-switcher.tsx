@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useGetServiceCodesTodayQuery } from '../../api/service-codes-api';
-import type { ServiceCodeToday } from '../../domain/service-codes';
+import { ALL_SERVICE_CODES, type ServiceCodeToday } from '../../domain/service-codes';
 import { formatCount, formatShare } from '../../domain/format';
 
 /** A choice of the switcher: a code with today's figures, or every code ('' name) with their sum. */
@@ -16,12 +16,11 @@ interface CodeChoice {
   failedShare?: number;
 }
 
-const ALL_CODES = 'All service codes';
 /** A failed share worth the reader's eye: the incident rule's default margin over a quiet week (README 'Incidents'). */
 const HIGH_FAILED_SHARE = 0.2;
 
 
-const labelOf = (choice: CodeChoice) => choice.name || ALL_CODES;
+const labelOf = (choice: CodeChoice) => choice.name || ALL_SERVICE_CODES;
 
 /** Typing matches a code or its category's name anywhere ('*217*1' finds *217*1#, *217*10#…; 'sport' its category's codes). */
 const filterChoices = createFilterOptions<CodeChoice>({ stringify: (choice) => `${labelOf(choice)} ${choice.category ?? ''}` });
@@ -74,9 +73,10 @@ export interface ServiceCodeSwitcherProps {
 }
 
 /**
- * A manager's service-code switcher: the codes in natural order with their category and
- * today's calls and failed share, filtered as one types. The live stream keeps the figures moving
- * (it invalidates 'ServiceCodeToday'); opening the list asks for them again too.
+ * The service-code switcher: the codes the caller reads (a manager every one, an agent its own,
+ * as the server scopes them) in natural order with their category and today's calls and failed
+ * share, filtered as one types. The live stream keeps the figures moving (it invalidates
+ * 'ServiceCodeToday'); opening the list asks for them again too.
  */
 export function ServiceCodeSwitcher({ value, onChange }: ServiceCodeSwitcherProps) {
   const today = useGetServiceCodesTodayQuery();
@@ -96,7 +96,7 @@ export function ServiceCodeSwitcher({ value, onChange }: ServiceCodeSwitcherProp
       loadingText="Loading service codes…"
       noOptionsText="No service code matches"
       getOptionLabel={labelOf}
-      getOptionKey={(choice) => choice.name || ALL_CODES}
+      getOptionKey={(choice) => choice.name || ALL_SERVICE_CODES}
       isOptionEqualToValue={(option, current) => option.name === current.name}
       filterOptions={filterChoices}
       renderOption={({ key, ...props }, choice) => (

@@ -21,7 +21,7 @@ const card = (name: string) => within(screen.getByRole('region', { name }));
 describe('Dashboard screen', () => {
   it("shows the agent's service code figures for today as cards and charts", async () => {
     await renderApp({ url: '/dashboard', user: code.agent });
-    expect(await screen.findByRole('textbox', { name: 'Service code' })).toHaveValue(code.name);
+    expect(await screen.findByRole('combobox', { name: 'Service code' })).toHaveValue(code.name);
     expect(await within(await screen.findByRole('region', { name: 'Total calls' })).findByText('4')).toBeInTheDocument();
     expect(card('Processed').getByText('2')).toBeInTheDocument();
     expect(card('Failed').getByText('1')).toBeInTheDocument();
@@ -40,6 +40,7 @@ describe('Dashboard screen', () => {
     await user.clear(date);
     await user.type(date, '01/03/2020');
     expect(await screen.findByRole('heading', { name: 'Overview for 03 January 2020' })).toBeInTheDocument();
-    expect(query()).toEqual({ date: '2020-01-03' });
+    // The code is the agent's own default, written beside the day as a manager's is.
+    expect(query()).toEqual({ name: code.name, date: '2020-01-03' });
   });
 });

@@ -23,6 +23,7 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { PageFallback } from '../../components/page-fallback';
 import { homePathFor, useLogout } from '../../state/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../state/session-slice';
+import { selectChosenView } from '../../state/view-slice';
 import type { LoginUser } from '../../domain/entities';
 import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
@@ -32,6 +33,7 @@ import { IncidentCount } from './incident-count';
 import { LiveStatus } from './live-status';
 import { SettingsPanel } from '../../components/settings-panel';
 import { PHONE_QUERY } from '../../domain/first-visit';
+import { ALL_SERVICE_CODES } from '../../domain/service-codes';
 import { preloadPagedDataGrid } from '../../components/paged-grid';
 
 // Every list of a wide screen is a DataGrid, loaded apart from the screens (phones show cards):
@@ -99,11 +101,15 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The top bar's service code: the Afcon-only account has none of its own, so its campaign's code. */
+/**
+ * The top bar's service code: the one the person is looking at (chosen on a list or the dashboard,
+ * else their stored one); the Afcon-only account has none of its own, so its campaign's code.
+ */
 function useServiceCodeText(user: LoginUser | null): string {
   const afcon = Boolean(user?.isAfcon);
+  const chosen = useAppSelector(selectChosenView).serviceCode;
   const campaigns = useGetCampaignsQuery(undefined, { skip: !afcon });
-  if (!afcon) return sessionServiceCode(user);
+  if (!afcon) return chosen === null ? sessionServiceCode(user) : chosen || ALL_SERVICE_CODES;
   return campaigns.data?.find((campaign) => campaign.key === 'afcon-2024')?.serviceCode ?? '';
 }
 

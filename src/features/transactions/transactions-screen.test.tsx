@@ -90,11 +90,10 @@ describe('Transactions screen', () => {
     expect(within(rowOf(calls[1].phoneNumber)).getByText('Yes')).toBeInTheDocument();
   });
 
-  it('shows an agent its own service code, fixed', async () => {
+  it('opens an agent on its own service code, in the switcher of its codes', async () => {
     await renderApp({ url: '/transactions', user: code.agent });
-    const field = await screen.findByRole('textbox', { name: 'Service code' });
+    const field = await screen.findByRole('combobox', { name: 'Service code' });
     expect(field).toHaveValue(code.name);
-    expect(field).toBeDisabled();
     expect(await screen.findByRole('heading', { name: `Transactions for ${today} ( 51 )` })).toBeInTheDocument();
   });
 
