@@ -62,3 +62,26 @@ describe('GET /v1/short-code/today', () => {
     expect((await today(afcon)).statusCode).toBe(403);
   });
 });
+
+describe("an agent's switcher and its lists agree", () => {
+  it('opens the lists and overview of every code the switcher offers an agent, and answers 404 for another, unnamed', async () => {
+    const offered: string[] = (await today(agent.headers)).json().results.map((code: { name: string }) => code.name);
+    for (const name of offered) {
+      const query = `name=${encodeURIComponent(name)}`;
+      const answers = await Promise.all([
+        world.app.inject({ method: 'POST', url: '/v1/transactions', headers: agent.headers, payload: { name } }),
+        world.app.inject({ method: 'GET', url: `/v1/transactions/to/give/attention?${query}`, headers: agent.headers }),
+        world.app.inject({ method: 'GET', url: `/v1/dashboard/summary?${query}`, headers: agent.headers }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    }
+    const tenth = await world.app.inject({ method: 'POST', url: '/v1/transactions', headers: agent.headers, payload: { name: '*217*10#' } });
+    expect(tenth.json().results.total).toBe(4);
+    // Every code at once is the agent's own codes' calls.
+    const all = await world.app.inject({ method: 'POST', url: '/v1/transactions', headers: agent.headers, payload: {} });
+    expect(all.json().results.total).toBe(4);
+    const others = await world.app.inject({ method: 'POST', url: '/v1/transactions', headers: agent.headers, payload: { name: '*217*2#' } });
+    expect(others.statusCode).toBe(404);
+    expect(others.body).not.toContain('*217*2#');
+  });
+});
