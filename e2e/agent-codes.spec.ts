@@ -29,6 +29,12 @@ after(async () => {
   await server?.stop();
 });
 
+/** A sidebar click, as a person moves between screens (the link carries the chosen view). */
+async function openFromMenu(on: Page, label: string, heading: RegExp) {
+  await on.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: label, exact: true }).click();
+  await on.getByRole('heading', { name: heading }).waitFor();
+}
+
 const codeField = (on: Page) => on.getByRole('combobox', { name: 'Service code' });
 const optionCodes = async (on: Page) => (await on.getByRole('option').allInnerTexts()).map((text) => text.split('\n')[0]);
 const natural = (codes: string[]) => [...codes].sort((a, b) => Number(/(\d+)#$/.exec(a)?.[1]) - Number(/(\d+)#$/.exec(b)?.[1]));
@@ -55,22 +61,19 @@ test('kato switches among its own codes, and the code and day follow it across T
   await page.getByText('Service code: *217*5#').waitFor();
   await assertAccessible(page, "an agent's transactions");
 
-  await go(page, '/failed');
-  await page.getByRole('heading', { name: new RegExp(`^Failed transactions for ${DAY_HEADING}`) }).waitFor();
+  await openFromMenu(page, 'Failed transactions', new RegExp(`^Failed transactions for ${DAY_HEADING}`));
   assert.equal(await codeField(page).inputValue(), '*217*5#', 'Failed keeps the code');
   await assertAccessible(page, "an agent's failed transactions");
 
-  await go(page, '/dashboard');
-  await page.getByRole('heading', { name: `Overview for ${DAY_HEADING}` }).waitFor();
+  await openFromMenu(page, 'Dashboard', new RegExp(`^Overview for ${DAY_HEADING}$`));
   assert.equal(await codeField(page).inputValue(), '*217*5#', 'the Dashboard keeps the code');
   await page.getByText('Service code: *217*5#').waitFor();
   await assertAccessible(page, "an agent's dashboard");
   await viewportShot(page, 'agent-codes-dashboard-1440');
 
+  await openFromMenu(page, 'Transactions', new RegExp(`^Transactions for ${DAY_HEADING}`));
+  assert.equal(await codeField(page).inputValue(), '*217*5#', 'back on Transactions, still the code');
   await page.setViewportSize({ width: 412, height: 915 });
-  await go(page, '/transactions');
-  await page.getByRole('heading', { name: new RegExp(`^Transactions for ${DAY_HEADING}`) }).waitFor();
-  assert.equal(await codeField(page).inputValue(), '*217*5#');
   await assertAccessible(page, "an agent's transactions on a phone");
   await codeField(page).click();
   await page.getByRole('option', { name: /^\*217\*7#/ }).waitFor();

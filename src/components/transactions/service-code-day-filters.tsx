@@ -21,14 +21,13 @@ export interface ServiceCodeDay {
 
 /**
  * A list by service code and day kept in the URL: the code and the day are read from the query
- * when it names them, else the ones the person chose on the last screen that showed one (for the
- * session), else their stored code (SPEC §4) and today. Everyone but the Afcon-only account
- * chooses among the codes in their scope (DESIGN §4): a manager any, an agent its own, so a link
- * naming another agent's code opens the agent's default view instead.
+ * when it names them (the menu's links carry the ones the person chose last), else their stored
+ * code (SPEC §4) and today. Everyone but the Afcon-only account chooses among the codes in their
+ * scope (DESIGN §4): a manager any, an agent its own, so a link naming another agent's code
+ * opens the agent's default view instead.
  */
 export function useServiceCodeDayView(): { filters: ViewFilters<ServiceCodeDay>; canChooseCode: boolean } {
   const user = useAppSelector(selectSessionUser);
-  const chosen = useAppSelector(selectChosenView);
   const manager = isManager(user?.role);
   const canChooseCode = !user?.isAfcon;
   // An agent's scope: the codes its sign-in named, and any the switcher's list has since (a code
@@ -36,21 +35,19 @@ export function useServiceCodeDayView(): { filters: ViewFilters<ServiceCodeDay>;
   const today = useGetServiceCodesTodayQuery(undefined, { skip: manager || !canChooseCode });
   const scope = useMemo(() => new Set([...(user?.serviceCode ?? []).map((code) => code.name), ...(today.data ?? []).map((code) => code.name)]), [user?.serviceCode, today.data]);
   const storedCode = user?.serviceCode?.[0]?.name ?? '';
-  const chosenCode = chosen.serviceCode !== null && (manager || chosen.serviceCode === '' || scope.has(chosen.serviceCode)) ? chosen.serviceCode : storedCode;
-  const day = chosen.date ?? todayInServiceZone();
   const filters = useMemo((): ViewFilters<ServiceCodeDay> => {
-    if (!canChooseCode) return { name: fixedFilter(storedCode), date: dayFilter(day) };
-    const code = serviceCodeFilter(chosenCode);
-    const inScope = manager ? code.parse : (text: string) => (text === '' || scope.has(text) ? code.parse(text) : undefined);
-    // A carried day is the person's, as the code is: written to the URL so a copied link keeps it.
-    return { name: { ...code, parse: inScope }, date: { ...dayFilter(day), personalDefault: chosen.date !== null } };
-  }, [canChooseCode, storedCode, chosenCode, manager, scope, day, chosen.date]);
+    const date = dayFilter(todayInServiceZone());
+    if (!canChooseCode) return { name: fixedFilter(storedCode), date };
+    const code = serviceCodeFilter(storedCode);
+    if (manager) return { name: code, date };
+    return { name: { ...code, parse: (text) => (text === '' || scope.has(text) ? code.parse(text) : undefined) }, date };
+  }, [canChooseCode, storedCode, manager, scope]);
   return { filters, canChooseCode };
 }
 
 /**
- * Carries the view a screen shows to the next one: whatever differs from what the person would
- * otherwise get (a code picked, a day typed, a link followed) becomes their chosen one.
+ * Remembers the view a screen shows for the next one (and the top bar): whatever differs from what
+ * was remembered (a code picked, a day typed, a link followed, Back) becomes the chosen one.
  */
 function useCarryView(shown: ServiceCodeDay, enabled: boolean) {
   const dispatch = useAppDispatch();

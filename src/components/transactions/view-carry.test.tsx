@@ -36,8 +36,8 @@ describe('the chosen service code and day follow the person', () => {
     await user.click(menuLink('Failed transactions'));
     expect(await screen.findByRole('heading', { name: 'Failed transactions for 02 January 2020 ( 0 )' })).toBeInTheDocument();
     expect(field()).toHaveValue(code(2));
-    // The menu's plain link stays plain: the carried view is the person's, not the address's.
-    expect(query()).toEqual({});
+    // Carried in the link, so Back, a reload and a copied address show the same view.
+    expect(query()).toEqual({ name: code(2), date: '2020-01-02' });
 
     await user.click(menuLink('Dashboard'));
     expect(await screen.findByRole('heading', { name: `Overview for ${formatDay('2020-01-02')}` })).toBeInTheDocument();
@@ -52,5 +52,20 @@ describe('the chosen service code and day follow the person', () => {
     await user.click(menuLink('Transactions'));
     expect(await screen.findByRole('heading', { name: /^Transactions for / })).toBeInTheDocument();
     expect(field()).toHaveValue(code(3));
+  });
+});
+
+describe('a round of the screens', () => {
+  it('brings the chosen code back to Transactions, the top bar naming it', async () => {
+    const { user } = await renderApp({ url: '/transactions', user: agent });
+    await chooseServiceCode(user, code(2));
+    await user.click(menuLink('Failed transactions'));
+    expect(await screen.findByRole('heading', { name: /^Failed transactions for / })).toBeInTheDocument();
+    await user.click(menuLink('Dashboard'));
+    expect(await screen.findByRole('heading', { name: /^Overview for / })).toBeInTheDocument();
+    expect(field()).toHaveValue(code(2));
+    await user.click(menuLink('Transactions'));
+    await waitFor(() => expect(field()).toHaveValue(code(2)));
+    expect(topBar().getByText(`Service code: ${code(2)}`)).toBeInTheDocument();
   });
 });

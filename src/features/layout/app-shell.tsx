@@ -23,7 +23,7 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { PageFallback } from '../../components/page-fallback';
 import { homePathFor, useLogout } from '../../state/session-hooks';
 import { selectSessionUser, sessionServiceCode } from '../../state/session-slice';
-import { selectChosenView } from '../../state/view-slice';
+import { carriedViewQuery, selectChosenView } from '../../state/view-slice';
 import type { LoginUser } from '../../domain/entities';
 import { useGetCampaignsQuery } from '../../api/campaigns-api';
 import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-slice';
@@ -79,8 +79,9 @@ const MOBILE_DRAWER_MS = 300;
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAppSelector(selectSessionUser);
   const { pathname } = useLocation();
+  const carried = carriedViewQuery(useAppSelector(selectChosenView));
   const link = (entry: MenuEntry) => (
-    <ListItemButton key={entry.path} component={NavLink} to={entry.path} selected={pathname === entry.path} onClick={onNavigate}>
+    <ListItemButton key={entry.path} component={NavLink} to={entry.carriesView && carried ? `${entry.path}?${carried}` : entry.path} selected={pathname === entry.path} onClick={onNavigate}>
       <ListItemText primary={entry.label} />
     </ListItemButton>
   );

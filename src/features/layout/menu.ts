@@ -8,16 +8,18 @@ export interface MenuEntry {
   path: string;
   /** A heading shown above the first entry of its group, e.g. 'Campaigns'. */
   group?: string;
+  /** A screen of one service code and day: its link carries the person's chosen ones. */
+  carriesView?: boolean;
 }
 
 /** Everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
 const INCIDENTS: MenuEntry = { label: 'Incidents', path: '/incidents' };
 
 const REGULAR: MenuEntry[] = [
-  { label: 'Dashboard', path: '/dashboard' },
-  { label: 'Transactions', path: '/transactions' },
+  { label: 'Dashboard', path: '/dashboard', carriesView: true },
+  { label: 'Transactions', path: '/transactions', carriesView: true },
   { label: 'Trans search', path: '/search' },
-  { label: 'Failed transactions', path: '/failed' },
+  { label: 'Failed transactions', path: '/failed', carriesView: true },
   INCIDENTS,
   { label: 'Content', path: '/contents' },
   { label: 'Sms', path: '/sms' },
