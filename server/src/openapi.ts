@@ -96,7 +96,20 @@ export const COMPONENT_SCHEMAS = {
     description: 'The failure envelope (DESIGN §3): a message and one error per field, never echoing the input',
   },
   UserRef: object({ _id: id, userName: string }),
-  User: object({ _id: id, userName: string, role: { type: 'string', enum: [...ROLES] }, email: { ...nullableString, format: 'email' }, isAfcon: { type: 'boolean' }, createdAt: dateTime }, ['_id', 'userName', 'role', 'isAfcon', 'createdAt']),
+  User: object(
+    {
+      _id: id,
+      userName: string,
+      role: { type: 'string', enum: [...ROLES] },
+      email: { ...nullableString, format: 'email' },
+      isAfcon: { type: 'boolean' },
+      createdAt: dateTime,
+      disabled: { type: 'boolean', description: 'An admin disabled the account: it cannot sign in' },
+      lastSignInAt: { ...dateTime, nullable: true },
+      twoFactorEnabled: { type: 'boolean' },
+    },
+    ['_id', 'userName', 'role', 'isAfcon', 'createdAt', 'disabled', 'lastSignInAt', 'twoFactorEnabled'],
+  ),
   LoginUser: object({
     id,
     userName: string,

@@ -30,6 +30,9 @@ describe('GET /v1/users', () => {
       email: null,
       isAfcon: false,
       createdAt: expect.any(String),
+      disabled: false,
+      lastSignInAt: null,
+      twoFactorEnabled: false,
     });
     expect(JSON.stringify(page)).not.toContain('password');
 

@@ -20,6 +20,12 @@ export interface UpdateUserRequest {
   isAfcon?: boolean;
 }
 
+/** `{ disabled }` alone: disables or enables any account but one's own. */
+export interface SetUserDisabledRequest {
+  id: string;
+  disabled: boolean;
+}
+
 export const usersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** Also the agents dropdown of other forms: getUsers({ page: 1, limit: 100 }). */
@@ -38,7 +44,12 @@ export const usersApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiEnvelope<User>) => response.results,
       invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
     }),
+    setUserDisabled: build.mutation<User, SetUserDisabledRequest>({
+      query: ({ id, disabled }) => ({ url: `/v1/users/${id}`, method: 'PATCH', body: { disabled } }),
+      transformResponse: (response: ApiEnvelope<User>) => response.results,
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
+    }),
   }),
 });
 
-export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation } = usersApi;
+export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation, useSetUserDisabledMutation } = usersApi;

@@ -13,6 +13,10 @@ export interface User extends UserRef {
   email?: string | null;
   isAfcon: boolean;
   createdAt: string;
+  /** An admin disabled the account: it cannot sign in. */
+  disabled: boolean;
+  lastSignInAt: string | null;
+  twoFactorEnabled: boolean;
 }
 
 export interface ServiceCodeRef {

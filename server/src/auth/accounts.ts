@@ -5,6 +5,7 @@ import { HttpError } from '../http/http-error';
 import { isUniqueViolation } from '../http/postgres-errors';
 import { usersRepository } from '../repositories/users-repository';
 import { hashPassword } from './passwords';
+import { endSessionsOfUser } from './sessions';
 
 /** The answer when a user name is in use, shared by creating an account and editing one. */
 export const userNameTaken = (userName: string) =>
@@ -27,4 +28,25 @@ export async function createAgent(db: Db, who: AuditWho, input: { userName: stri
     if (isUniqueViolation(error)) throw userNameTaken(input.userName);
     throw error;
   }
+}
+
+/**
+ * Disables or enables an account a manager (`who`) names, with its audit entry in the same
+ * transaction; disabling ends its sessions there too. Nobody disables their own account (so one
+ * manager always remains able to enable the others). A repeat changes nothing and records nothing.
+ * Answers the account as it is now, or undefined when there is none.
+ */
+export async function setAccountDisabled(db: Db, who: AuditWho, userId: string, disabled: boolean) {
+  if (disabled && who.actor.id === userId) {
+    throw new HttpError(403, 'You cannot disable your own account', [{ field: 'disabled', message: 'You cannot disable your own account' }]);
+  }
+  return db.transaction(async (tx) => {
+    const accounts = usersRepository(tx);
+    const before = await accounts.findById(userId, { lock: true });
+    if (!before || (before.disabledAt !== null) === disabled) return before;
+    const after = await accounts.update(userId, { disabledAt: disabled ? new Date() : null });
+    if (disabled) await endSessionsOfUser(tx, userId);
+    await recordChange(tx, who, disabled ? 'user.disable' : 'user.enable', { before: auditedUser(before), after: auditedUser(after) });
+    return after;
+  });
 }

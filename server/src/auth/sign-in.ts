@@ -40,11 +40,17 @@ export async function signIn(db: Db, attempt: { userName: string; password: stri
     await recordAudit(db, signInFailedEntry(attempt.userName, attempt.address));
     throw new HttpError(401, 'Incorrect username or password');
   }
+  // Said only to the holder of the right password, who should know why they cannot get in.
+  if (user.disabledAt) {
+    await recordAudit(db, { ...signInFailedEntry(attempt.userName, attempt.address), reason: 'The account is disabled' });
+    throw new HttpError(401, 'This account is disabled; ask an admin to enable it');
+  }
   // The name's failures end with a success; the address's do not, or one good account would reset them between guesses.
   await limits.clear(nameKey);
   await limits.giveBack([addressKey]);
   const session = await db.transaction(async (tx) => {
     const started = await startSession(tx, user.id);
+    await usersRepository(tx).markSignedIn(user.id);
     await recordAudit(tx, signInEntry(user, attempt.address, started.sessionId));
     return started;
   });

@@ -30,6 +30,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('agent'),
     isAfcon: boolean('is_afcon').notNull().default(false),
+    // Set while an admin has the account disabled: it cannot sign in and its sessions are refused.
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    // The TOTP secret, encrypted (auth/two-factor-secret.ts); enrolment completes when a first code is checked.
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,9 @@ export function toUser(row: UserRow): User {
     email: row.email,
     isAfcon: row.isAfcon,
     createdAt: row.createdAt.toISOString(),
+    disabled: row.disabledAt !== null,
+    lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
   };
 }
 
@@ -64,6 +67,11 @@ export function usersRepository(db: DbOrTx) {
         .where(eq(users.id, id))
         .returning();
       return row;
+    },
+
+    /** Stamps a successful sign-in; not an edit of the account, so `updatedAt` stays. */
+    async markSignedIn(id: string) {
+      await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, id));
     },
 
     async count() {

@@ -45,7 +45,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
   const forgotten = forgottenPasswords(app.db, app.providers.mail);
   app.addHook('onClose', async () => forgotten.settled());
 
-  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documented({ body: loginSchema, results: results.entity('Session'), errors: { 401: 'Incorrect username or password', 429: 'Too many failed sign-ins for this name, or from this address' } }) } }, async (request, reply) => {
+  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documented({ body: loginSchema, results: results.entity('Session'), errors: { 401: 'Incorrect username or password, or the account is disabled', 429: 'Too many failed sign-ins for this name, or from this address' } }) } }, async (request, reply) => {
     const input = await validBody(loginSchema, request.body);
     const signedIn = await signIn(app.db, { userName: input.userName, password: input.password, address: request.ip });
     return ok(reply, 'Logged in', {
@@ -64,7 +64,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
       throw new HttpError(401, rotated.reason === 'reused' ? 'Refresh token reused; session revoked' : 'Invalid refresh token');
     }
     const user = await repo.findById(rotated.userId);
-    if (!user) throw new HttpError(401, 'Invalid refresh token');
+    if (!user || user.disabledAt) throw new HttpError(401, 'Invalid refresh token');
     const accessToken = app.jwt.sign(accessTokenClaims(user, rotated.sessionId, rotated.rotatedAt));
     // SPEC §7 reads status, accessToken and refreshToken at the top level.
     return reply.send({

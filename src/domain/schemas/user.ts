@@ -35,3 +35,15 @@ export const profileSchema = yup.object({
     .min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
 });
 export type ProfileInput = yup.InferType<typeof profileSchema>;
+
+/** Disabling or enabling an account: `{ disabled }` alone is the whole request. */
+export const userStatusSchema = yup.object({
+  disabled: flag().required('Please say whether the account is disabled'),
+});
+export type UserStatusInput = yup.InferType<typeof userStatusSchema>;
+
+/** `PATCH /v1/users/{id}` as documented: an edit of an agent, or `{ disabled }` alone for any account. */
+export const editUserRequestSchema = updateUserSchema.shape({
+  userName: userName().optional(),
+  disabled: flag().optional(),
+});

@@ -65,6 +65,24 @@ describe('Users screen', () => {
     expect(await rowOf(renamed)).toBeInTheDocument();
   });
 
+  it('disables an agent after asking, then enables it again', async () => {
+    const agent = await createAgentViaApi('disabled');
+    const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
+    const row = await rowOf(agent.userName);
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: `Disable ${agent.userName}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Disable ${agent.userName}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable account' }));
+    expect(await screen.findByText('The account is disabled')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(agent.userName) })).getByText('Disabled')).toBeInTheDocument());
+
+    await user.click(within(await rowOf(agent.userName)).getByRole('button', { name: `Enable ${agent.userName}` }));
+    await user.click(within(await screen.findByRole('dialog', { name: `Enable ${agent.userName}?` })).getByRole('button', { name: 'Enable account' }));
+    expect(await screen.findByText('The account is enabled')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(agent.userName) })).getByText('Active')).toBeInTheDocument());
+  });
+
   it('disables Edit for the admin row and says why', async () => {
     const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
     await screen.findByRole('grid', { name: 'Users' });
@@ -89,5 +107,7 @@ describe('Users screen', () => {
     await user.tab({ shift: true });
     expect(edit).toHaveFocus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Admins and super-users cannot be edited here');
+    // Nor can the admin disable their own account.
+    expect(within(adminRow()!).getByRole('button', { name: `Disable ${TEST_ADMIN.userName}` })).toHaveAttribute('aria-disabled', 'true');
   });
 });
