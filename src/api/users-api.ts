@@ -1,5 +1,6 @@
 import type { ApiEnvelope, User } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
+import type { CreatableRole } from '../domain/roles';
 import { baseApi, listTags } from './base-api';
 
 export interface UsersQuery {
@@ -10,7 +11,7 @@ export interface UsersQuery {
 export interface CreateUserRequest {
   userName: string;
   password: string;
-  role: 'agent';
+  role: CreatableRole;
 }
 
 export interface UpdateUserRequest {

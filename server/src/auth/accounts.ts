@@ -1,3 +1,4 @@
+import type { CreatableRole } from '../../../src/domain/roles';
 import { auditedUser } from '../audit/audited-records';
 import { recordChange, type AuditWho } from '../audit/record-audit';
 import type { Db } from '../db/client';
@@ -12,15 +13,15 @@ export const userNameTaken = (userName: string) =>
   new HttpError(409, `Username ${userName} already taken`, [{ field: 'userName', message: `Username ${userName} already taken` }]);
 
 /**
- * Creates an agent account a manager (`who`) asked for, with its audit entry in the same
- * transaction; 409 when the name is taken, also by a concurrent create.
+ * Creates an agent or customer-care account a manager (`who`) asked for, with its audit entry in
+ * the same transaction; 409 when the name is taken, also by a concurrent create.
  */
-export async function createAgent(db: Db, who: AuditWho, input: { userName: string; password: string }) {
+export async function createAccount(db: Db, who: AuditWho, input: { userName: string; password: string; role: CreatableRole }) {
   if (await usersRepository(db).findByUserName(input.userName)) throw userNameTaken(input.userName);
   try {
     const passwordHash = await hashPassword(input.password);
     return await db.transaction(async (tx) => {
-      const created = await usersRepository(tx).create({ userName: input.userName, role: 'agent', passwordHash });
+      const created = await usersRepository(tx).create({ userName: input.userName, role: input.role, passwordHash });
       await recordChange(tx, who, 'user.create', { after: auditedUser(created) });
       return created;
     });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isManager, type Role } from '../../../src/domain/roles';
+import { isCustomerCare, isManager, type Role } from '../../../src/domain/roles';
 import type { AccessTokenClaims } from '../auth/access-tokens';
 import { sessionCheck, type SessionCheck } from '../auth/session-check';
 import type { Db } from '../db/client';
@@ -32,6 +32,8 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Admin and super-user only (DESIGN §4). */
     requireManager(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Anyone signed in but customer care, which writes no contents and composes no SMS. */
+    refuseCustomerCare(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Which sessions are live and who holds them, cached briefly; `forget()` after ending one. */
     sessionCheck: SessionCheck;
     /** Key of the HMAC that makes a refresh token's successor (auth/sessions.ts). */
@@ -85,6 +87,10 @@ export default fp(
 
     app.decorate('requireManager', async (request: FastifyRequest) => {
       if (!isManager(request.user?.role)) throw new HttpError(403, 'Only an admin can do this');
+    });
+
+    app.decorate('refuseCustomerCare', async (request: FastifyRequest) => {
+      if (isCustomerCare(request.user?.role)) throw new HttpError(403, 'Customer care cannot do this');
     });
   },
   { name: 'auth' },

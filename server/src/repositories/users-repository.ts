@@ -1,6 +1,6 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceCodeRef, User } from '../../../src/domain/entities';
-import { isManager, type Role } from '../../../src/domain/roles';
+import { readsEveryCode, type Role } from '../../../src/domain/roles';
 import type { DbOrTx } from '../db/client';
 import { categories, serviceCodes, users } from '../db/schema';
 
@@ -79,7 +79,7 @@ export function usersRepository(db: DbOrTx) {
       return total;
     },
 
-    /** The service codes a user works with: an agent's own, or every code for a manager. */
+    /** The service codes a user works with: an agent's own, or every code for a manager or customer care. */
     async serviceCodesFor(user: Pick<UserRow, 'id' | 'role'>): Promise<ServiceCodeRef[]> {
       const query = db
         .select({ _id: serviceCodes.id, name: serviceCodes.name })
@@ -87,7 +87,7 @@ export function usersRepository(db: DbOrTx) {
         .innerJoin(categories, eq(serviceCodes.categoryId, categories.id))
         .orderBy(asc(serviceCodes.createdAt), asc(serviceCodes.name))
         .limit(100);
-      if (isManager(user.role)) return query;
+      if (readsEveryCode(user.role)) return query;
       return query.where(eq(categories.userId, user.id));
     },
 

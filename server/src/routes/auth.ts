@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { forgotPasswordSchema, loginSchema, resetPasswordBodySchema } from '../../../src/domain/schemas/auth';
 import { createUserSchema } from '../../../src/domain/schemas/user';
 import { accessTokenClaims } from '../auth/access-tokens';
-import { createAgent } from '../auth/accounts';
+import type { CreatableRole } from '../../../src/domain/roles';
+import { createAccount } from '../auth/accounts';
 import { forgottenPasswords, resetPasswordWithToken } from '../auth/password-resets';
 import { resetLinks, type ResetLinkSettings } from '../auth/reset-links';
 import { endSessionOfRefreshToken, rotateRefreshToken } from '../auth/sessions';
@@ -121,7 +122,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
     },
     async (request, reply) => {
       const input = await validBody(createUserSchema, request.body);
-      return ok(reply, 'Successfully created a new user', toUser(await createAgent(app.db, auditWho(request), input)), 201);
+      return ok(reply, 'Successfully created a new user', toUser(await createAccount(app.db, auditWho(request), { ...input, role: input.role as CreatableRole })), 201);
     },
   );
 }

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
 import { todayInServiceZone } from '../../domain/format';
 import { dayFilter, fixedFilter, serviceCodeFilter, type ViewFilters } from '../../domain/list-view';
-import { isManager } from '../../domain/roles';
+import { readsEveryCode } from '../../domain/roles';
 import { DateField } from '../date-field';
 import { ServiceCodeSwitcher } from './service-code-switcher';
 
@@ -25,7 +25,7 @@ export interface ServiceCodeDay {
 export function useServiceCodeDayView(): { filters: ViewFilters<ServiceCodeDay>; canChooseCode: boolean } {
   const user = useAppSelector(selectSessionUser);
   const storedCode = user?.serviceCode?.[0]?.name ?? '';
-  const canChooseCode = isManager(user?.role);
+  const canChooseCode = readsEveryCode(user?.role);
   return { filters: { name: canChooseCode ? serviceCodeFilter(storedCode) : fixedFilter(storedCode), date: dayFilter(todayInServiceZone()) }, canChooseCode };
 }
 

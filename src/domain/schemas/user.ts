@@ -1,14 +1,15 @@
 import * as yup from 'yup';
 import { EMAIL_MAX, PASSWORD_MIN, PASSWORD_MIN_MESSAGE, passwordText, USER_NAME_MAX } from './auth';
+import { CREATABLE_ROLES } from '../roles';
 import { flag, text } from './text';
 
 const userName = () => text(USER_NAME_MAX, { tooLong: 'Username is too long' }).trim().required('Please provide the userName');
 
-/** SPEC §5 user rules; accounts are only created as agents (DESIGN §4). */
+/** SPEC §5 user rules; accounts are only created as agents or customer care (DESIGN §4). */
 export const createUserSchema = yup.object({
   userName: userName(),
   password: passwordText().required('Please provide the password').min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE),
-  role: text(20).required('Please select the role').oneOf(['agent'], 'New accounts can only be agents'),
+  role: text(20).required('Please select the role').oneOf([...CREATABLE_ROLES], 'New accounts can only be agents or customer care'),
 });
 export type CreateUserInput = yup.InferType<typeof createUserSchema>;
 

@@ -1,7 +1,7 @@
 import { AFCON, CAMPAIGNS, type CampaignScreenEntry } from '../../domain/campaigns';
 import type { LoginUser } from '../../domain/entities';
 import { routePathKey } from '../../domain/first-visit';
-import { isManager } from '../../domain/roles';
+import { isCustomerCare, isManager } from '../../domain/roles';
 
 export interface MenuEntry {
   label: string;
@@ -13,15 +13,16 @@ export interface MenuEntry {
 /** Everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
 const INCIDENTS: MenuEntry = { label: 'Incidents', path: '/incidents' };
 
-const REGULAR: MenuEntry[] = [
+/** What customer care uses: every code's calls and incidents, no catalogue and no SMS compose. */
+const CUSTOMER_CARE: MenuEntry[] = [
   { label: 'Dashboard', path: '/dashboard' },
   { label: 'Transactions', path: '/transactions' },
   { label: 'Trans search', path: '/search' },
   { label: 'Failed transactions', path: '/failed' },
   INCIDENTS,
-  { label: 'Content', path: '/contents' },
-  { label: 'Sms', path: '/sms' },
 ];
+
+const REGULAR: MenuEntry[] = [...CUSTOMER_CARE, { label: 'Content', path: '/contents' }, { label: 'Sms', path: '/sms' }];
 
 const MANAGER_EXTRA: MenuEntry[] = [
   { label: 'Profile', path: '/account' },
@@ -53,10 +54,11 @@ const FINANCE_GROUP: MenuEntry[] = [{ label: 'Reconciliation', path: '/reconcili
 /** The audit trail of every staff action, for admin and super-user (the API refuses anyone else). */
 const OVERSIGHT_GROUP: MenuEntry[] = [{ label: 'Audit trail', path: '/audit', group: 'Oversight' }];
 
-/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries, the campaigns, finance and oversight. */
+/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu, customer care the calls' screens; admins see four more entries, the campaigns, finance and oversight. */
 export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuEntry[] {
   if (!user) return [];
   if (user.isAfcon) return AFCON_ONLY;
+  if (isCustomerCare(user.role)) return CUSTOMER_CARE;
   return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP, ...OVERSIGHT_GROUP] : REGULAR;
 }
 

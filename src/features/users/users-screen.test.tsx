@@ -21,7 +21,7 @@ describe('Users screen', () => {
     expect(within(row).getByRole('button', { name: `Edit ${name}` })).toBeEnabled();
   });
 
-  it('shows the field messages and offers customer care disabled', async () => {
+  it('shows the field messages', async () => {
     const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
     await user.click(await screen.findByRole('tab', { name: 'Create new account' }));
     const form = await screen.findByRole('form', { name: 'Create new account' });
@@ -29,10 +29,21 @@ describe('Users screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     expect(await within(form).findByText('Please provide the userName')).toBeInTheDocument();
     expect(within(form).getByText('Password must be atleast 8 characters long')).toBeInTheDocument();
+  });
 
+  it('creates a customer-care account', async () => {
+    const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
+    await user.click(await screen.findByRole('tab', { name: 'Create new account' }));
+    const form = await screen.findByRole('form', { name: 'Create new account' });
+    const name = uniqueName('care');
+    await user.type(within(form).getByLabelText('Username'), name);
+    await user.type(within(form).getByLabelText('Password'), 'care-password-1');
     await user.click(within(form).getByRole('combobox', { name: 'Role' }));
-    const options = await screen.findByRole('listbox');
-    expect(within(options).getByRole('option', { name: 'Customer care' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Customer care' }));
+    await user.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Successfully created a new user')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    expect(within(await rowOf(name)).getByText('Customer care')).toBeInTheDocument();
   });
 
   it("refuses a taken name with the server's message", async () => {
