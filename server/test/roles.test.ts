@@ -46,6 +46,7 @@ const managerRoutes = () => [
   { method: 'GET' as const, url: '/v1/users?page=1&limit=100', payload: undefined },
   { method: 'POST' as const, url: '/v1/auth/create/other', payload: { password: 'agent-password', role: 'agent' } },
   { method: 'PATCH' as const, url: `/v1/users/${agentId}`, payload: { isAfcon: false } },
+  { method: 'POST' as const, url: `/v1/users/${agentId}/2fa/reset`, payload: {} },
   { method: 'GET' as const, url: '/v1/reconciliation/statements?page=1', payload: undefined },
   { method: 'GET' as const, url: '/v1/reconciliation/statements?voided=true', payload: undefined },
   { method: 'GET' as const, url: `/v1/reconciliation/statements/${statementId}`, payload: undefined },

@@ -15,9 +15,12 @@ export interface SessionHolder {
   userName: string;
   role: Role;
   isAfcon: boolean;
+  /** Enrolled in two-factor sign-in: a role that requires it reaches little else until then. */
+  twoFactorEnabled: boolean;
 }
 
-const HOLDER = sql`${users.id} as "userId", ${users.userName} as "userName", ${users.role} as role, ${users.isAfcon} as "isAfcon"
+const HOLDER = sql`${users.id} as "userId", ${users.userName} as "userName", ${users.role} as role, ${users.isAfcon} as "isAfcon",
+  ${users.twoFactorEnabledAt} is not null as "twoFactorEnabled"
   from ${sessions} join ${users} on ${users.id} = ${sessions.userId}`;
 // A disabled holder's sessions read as ended, whichever process disabled it.
 const LIVE = sql`${sessions.revokedAt} is null and ${users.disabledAt} is null`;

@@ -12,7 +12,8 @@ import { ok } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { validBody } from '../http/valid-body';
 import { auditWho } from '../audit/record-audit';
-import { documented, results } from '../openapi';
+import { documented, ref, results } from '../openapi';
+import { sessionAnswer } from '../auth/session-answer';
 import { toUser, usersRepository } from '../repositories/users-repository';
 
 const tokenBody = {
@@ -46,14 +47,17 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
   const forgotten = forgottenPasswords(app.db, app.providers.mail);
   app.addHook('onClose', async () => forgotten.settled());
 
-  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documented({ body: loginSchema, results: results.entity('Session'), errors: { 401: 'Incorrect username or password, or the account is disabled', 429: 'Too many failed sign-ins for this name, or from this address' } }) } }, async (request, reply) => {
+  const loginDocs = documented({
+    summary: 'Sign in: the tokens, or for an account with two-factor sign-in a challenge for POST /v1/auth/2fa/verify',
+    body: loginSchema,
+    results: { oneOf: [ref('Session'), ref('TwoFactorChallenge')] },
+    errors: { 401: 'Incorrect username or password, or the account is disabled', 429: 'Too many failed sign-ins for this name, or from this address' },
+  });
+  app.post('/v1/auth/login', { schema: { tags: ['auth'] }, config: { swaggerTransform: loginDocs } }, async (request, reply) => {
     const input = await validBody(loginSchema, request.body);
     const signedIn = await signIn(app.db, { userName: input.userName, password: input.password, address: request.ip });
-    return ok(reply, 'Logged in', {
-      user: signedIn.user,
-      accessToken: app.jwt.sign(accessTokenClaims(signedIn.user, signedIn.sessionId)),
-      refreshToken: signedIn.refreshToken,
-    });
+    if ('twoFactorRequired' in signedIn) return ok(reply, 'Enter the code from your authenticator app', signedIn);
+    return ok(reply, 'Logged in', sessionAnswer(app, signedIn));
   });
 
   app.post<{ Body: TokenBody }>('/v1/auth/refresh-token', { schema: { tags: ['auth'], summary: 'Trade a refresh token for new tokens', body: tokenBody }, config: { swaggerTransform: refreshDocs } }, async (request, reply) => {
@@ -107,7 +111,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
     },
   );
 
-  app.get('/v1/auth/profile', { schema: { tags: ['auth'], summary: 'Who is signed in' }, onRequest: [app.authenticate], config: { afcon: true, swaggerTransform: documented({ results: results.entity('User') }) } }, async (request, reply) => {
+  app.get('/v1/auth/profile', { schema: { tags: ['auth'], summary: 'Who is signed in' }, onRequest: [app.authenticate], config: { afcon: true, twoFactorSetup: true, swaggerTransform: documented({ results: results.entity('User') }) } }, async (request, reply) => {
     const user = await repo.findById(request.user.id);
     if (!user) throw new HttpError(401, 'Please sign in again');
     return ok(reply, 'Profile', toUser(user));

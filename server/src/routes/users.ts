@@ -90,7 +90,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['users'], summary: 'Update my profile' },
       onRequest: [app.authenticate],
-      config: { afcon: true, swaggerTransform: documented({ body: profileSchema, results: results.entity('User'), errors: { 404: 'The current password is wrong (SPEC §8)' } }) },
+      config: { afcon: true, twoFactorSetup: true, swaggerTransform: documented({ body: profileSchema, results: results.entity('User'), errors: { 404: 'The current password is wrong (SPEC §8)' } }) },
     },
     async (request, reply) => {
       const input = await validBody(profileSchema, request.body);
