@@ -8,6 +8,7 @@ import { FormCard } from '../../components/form-card';
 import { FormTextField } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
 import { profileSchema } from '../../domain/schemas/user';
+import { TwoFactorSection } from './two-factor-section';
 
 type ProfileValues = { userName: string; email: string; myPassword: string; password: string };
 
@@ -78,6 +79,7 @@ export default function ProfileScreen() {
           />
         </FormCard>
       )}
+      {profile.data && <TwoFactorSection enabled={profile.data.twoFactorEnabled} required={false} />}
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { isEditableRole, roleLabel } from '../../domain/roles';
 import { useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
 import { AccountStatusDialog } from './account-status-dialog';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 
 // The forms (Formik, yup and the fields) load when their tab or dialog opens, not with the list.
 const loadForms = () => import('./user-forms');
@@ -27,6 +28,7 @@ export default function UsersScreen() {
   const list = usePagedGrid({ filters: {} });
   const [editing, setEditing] = useState<User | null>(null);
   const [switching, setSwitching] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
   const myId = useAppSelector(selectSessionUser)?.id;
   const query = useGetUsersQuery({ page: list.page }, { skip: tab !== 'all' });
   const grid = list.gridProps(query);
@@ -51,7 +53,22 @@ export default function UsersScreen() {
         valueFormatter: (value: string | null) => (value ? formatDateTime(value) : 'Never'),
         renderCell: ({ formattedValue }) => <DateTimeText text={String(formattedValue ?? '')} />,
       },
-      { field: 'twoFactorEnabled', headerName: '2FA', width: 80, valueFormatter: (value: boolean) => (value ? 'On' : 'Off') },
+      {
+        field: 'twoFactorEnabled',
+        headerName: '2FA',
+        width: 120,
+        renderCell: ({ row }) =>
+          row.twoFactorEnabled && row._id !== myId ? (
+            <span>
+              On{' '}
+              <CellButton variant="text" aria-label={`Reset two-factor sign-in of ${row.userName}`} onClick={() => setResetting(row)}>
+                Reset
+              </CellButton>
+            </span>
+          ) : (
+            <span>{row.twoFactorEnabled ? 'On' : 'Off'}</span>
+          ),
+      },
       editColumn<User>({
         label: (row) => row.userName,
         onEdit: setEditing,
@@ -98,6 +115,7 @@ export default function UsersScreen() {
         <>
           {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} />}
           <AccountStatusDialog user={switching} onClose={() => setSwitching(null)} />
+          <ResetTwoFactorDialog user={resetting} onClose={() => setResetting(null)} />
         </>
       }
     />

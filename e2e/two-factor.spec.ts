@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { generateSync } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN, assertAccessible, go, launchBrowser, setColourMode, signIn, startServer, viewportShot, type RunningServer } from './harness';
+
+/**
+ * Two-factor sign-in as a person meets it: enrol on the profile by scanning the QR code (the
+ * secret read from the otpauth URL it carries), keep the recovery codes, sign out, sign in with a
+ * code; on a phone, sign in with a recovery code. Screens looked at light and dark, 1440 and 412 px.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let secret = '';
+let recoveryCodes: string[] = [];
+
+before(async () => {
+  server = await startServer({ env: { SEED_DEMO: '0' } });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The code of the next 30 s step: the one enrolment used is taken, and the server accepts a step either side. */
+const nextCode = () => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+async function secondStep(page: Page) {
+  await signIn(page, server.url, ADMIN.userName, ADMIN.password);
+  await page.getByRole('form', { name: 'Two-factor sign-in' }).waitFor();
+}
+
+test('an admin enrols on the profile by scanning the QR code, then signs in with a code', async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, server.url, ADMIN.userName, ADMIN.password);
+  await page.waitForURL(`${server.url}/transactions`);
+  await go(page, '/account');
+
+  const setup = page.waitForResponse((response) => response.url().endsWith('/v1/auth/2fa/setup'));
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const otpauthUrl = new URL((await (await setup).json()).results.otpauthUrl);
+  assert.equal(otpauthUrl.protocol, 'otpauth:');
+  secret = otpauthUrl.searchParams.get('secret') ?? '';
+  assert.match(secret, /^[A-Z2-7]{16,}$/);
+  await page.getByRole('img', { name: 'QR code to scan with an authenticator app' }).waitFor();
+  assert.equal((await page.getByTestId('two-factor-secret').textContent())?.replace(/\s/g, ''), secret);
+  await viewportShot(page, 'two-factor-enrol-1440-light');
+  await assertAccessible(page, 'two-factor enrolment');
+
+  const form = page.getByRole('form', { name: 'Turn on two-factor sign-in' });
+  await form.getByLabel('Code').fill(generateSync({ secret }));
+  await form.getByRole('button', { name: 'Turn on' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await codes.first().waitFor();
+  recoveryCodes = await codes.allTextContents();
+  assert.equal(recoveryCodes.length, 10);
+  await viewportShot(page, 'two-factor-recovery-codes-1440-light');
+  await assertAccessible(page, 'two-factor recovery codes');
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await page.getByRole('form', { name: 'Two-factor sign-in is on' }).waitFor();
+
+  await setColourMode(page, 'Dark');
+  await go(page, '/account');
+  await page.getByRole('form', { name: 'Two-factor sign-in is on' }).waitFor();
+  await viewportShot(page, 'two-factor-on-1440-dark');
+  await assertAccessible(page, 'two-factor on, dark');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await secondStep(page);
+  await viewportShot(page, 'two-factor-sign-in-1440');
+  await assertAccessible(page, 'two-factor sign-in step');
+  const step = page.getByRole('form', { name: 'Two-factor sign-in' });
+  await step.getByLabel('Code').fill('000000');
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await step.getByText('Incorrect code').waitFor();
+  await step.getByLabel('Code').fill(nextCode());
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${server.url}/transactions`);
+  await context.close();
+});
+
+test('on a phone, the second step takes a recovery code once', async () => {
+  assert.equal(recoveryCodes.length, 10, 'enrolled by the test before');
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await secondStep(page);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await viewportShot(page, 'two-factor-recovery-412-light');
+  await assertAccessible(page, 'two-factor recovery step on a phone');
+  const step = page.getByRole('form', { name: 'Two-factor sign-in' });
+  await step.getByLabel('Recovery code').fill(recoveryCodes[0]);
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${server.url}/transactions`);
+  await go(page, '/account');
+  await page.getByRole('form', { name: 'Two-factor sign-in is on' }).waitFor();
+  await viewportShot(page, 'two-factor-on-412-light');
+  await assertAccessible(page, 'two-factor on, phone');
+  await context.close();
+});
