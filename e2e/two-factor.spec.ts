@@ -101,3 +101,33 @@ test('on a phone, the second step takes a recovery code once', async () => {
   await assertAccessible(page, 'two-factor on, phone');
   await context.close();
 });
+
+test('a role that requires two-factor is taken to its profile and reaches nothing else until it is on', async () => {
+  const gated = await startServer({ env: { SEED_DEMO: '0', REQUIRE_2FA_ROLES: 'admin,super-user' } });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, gated.url, ADMIN.userName, ADMIN.password);
+    await page.waitForURL(`${gated.url}/account`);
+    await page.getByText('Your role signs in with two-factor: set it up to use Dialdesk.').waitFor();
+    await page.getByTestId('route-overlay').waitFor({ state: 'hidden' });
+    assert.equal(await page.getByText(/Offline/).count(), 0);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    assert.deepEqual(await menu.getByRole('link').allTextContents(), ['Profile']);
+    await viewportShot(page, 'two-factor-required-1440-light');
+    await assertAccessible(page, 'two-factor required');
+
+    const setup = page.waitForResponse((response) => response.url().endsWith('/v1/auth/2fa/setup'));
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    const own = new URL((await (await setup).json()).results.otpauthUrl).searchParams.get('secret') ?? '';
+    const form = page.getByRole('form', { name: 'Turn on two-factor sign-in' });
+    await form.getByLabel('Code').fill(generateSync({ secret: own }));
+    await form.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await go(page, '/users');
+    await page.getByRole('grid', { name: 'Users' }).waitFor();
+    await context.close();
+  } finally {
+    await gated.stop();
+  }
+});

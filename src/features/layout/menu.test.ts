@@ -31,6 +31,12 @@ describe('sidebar menu by role', () => {
     }
   });
 
+  it('offers only the profile to a role that must set up two-factor sign-in first', () => {
+    const user = { role: 'admin' as const, isAfcon: false, twoFactorSetupRequired: true };
+    expect(menuFor(user)).toEqual([{ label: 'Profile', path: '/account' }]);
+    expect([canOpen(user, '/account'), canOpen(user, '/users'), canOpen(user, '/transactions')]).toEqual([true, false, false]);
+  });
+
   it('adds Profile, Users, Category and Service code for admin and super-user', () => {
     for (const role of ['admin', 'super-user'] as const) {
       expect(labels(role)).toEqual(expect.arrayContaining(['Transactions', 'Profile', 'Users', 'Category', 'Service code']));

@@ -10,6 +10,9 @@ export interface MenuEntry {
   group?: string;
 }
 
+/** A role that requires two-factor sign-in, before it is on: the profile, where it is set up, and nothing else. */
+const ENROL_FIRST: MenuEntry[] = [{ label: 'Profile', path: '/account' }];
+
 /** Everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
 const INCIDENTS: MenuEntry = { label: 'Incidents', path: '/incidents' };
 
@@ -55,8 +58,9 @@ const FINANCE_GROUP: MenuEntry[] = [{ label: 'Reconciliation', path: '/reconcili
 const OVERSIGHT_GROUP: MenuEntry[] = [{ label: 'Audit trail', path: '/audit', group: 'Oversight' }];
 
 /** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu, customer care the calls' screens; admins see four more entries, the campaigns, finance and oversight. */
-export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuEntry[] {
+export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null): MenuEntry[] {
   if (!user) return [];
+  if (user.twoFactorSetupRequired) return ENROL_FIRST;
   if (user.isAfcon) return AFCON_ONLY;
   if (isCustomerCare(user.role)) return CUSTOMER_CARE;
   return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP, ...OVERSIGHT_GROUP] : REGULAR;
@@ -71,7 +75,7 @@ const SAME_SCREEN: Record<string, string> = { '/categories/all': '/category', '/
  * Whether the person may open the screen at `pathname`: what their menu offers, plus
  * EVERYONE's. The server refuses the rest anyway; the shell shows NoAccess instead of asking it.
  */
-export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon'> | null, pathname: string): boolean {
+export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null, pathname: string): boolean {
   const path = routePathKey(pathname);
   const screen = SAME_SCREEN[path] ?? path;
   return EVERYONE.includes(screen) || menuFor(user).some((entry) => entry.path === screen);

@@ -11,6 +11,8 @@ import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useSetupTwoFac
 import { FormCard } from '../../components/form-card';
 import { FormTextField } from '../../components/form-fields';
 import { saveFile } from '../../components/save-file';
+import { useAppDispatch } from '../../state/hooks';
+import { twoFactorEnrolled } from '../../state/session-slice';
 import { twoFactorDisableSchema, twoFactorEnableSchema, type TwoFactorSetup } from '../../domain/two-factor';
 
 /** The otpauth URL as a QR code image (an SVG data URL); qrcode loads only when a set-up starts. */
@@ -133,6 +135,7 @@ function TurnOff() {
 export function TwoFactorSection({ enabled, required }: { enabled: boolean; required: boolean }) {
   const [setupTwoFactor, { data: setup, isLoading, reset }] = useSetupTwoFactorMutation();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const dispatch = useAppDispatch();
   const run = useSubmit();
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   if (enabled) return <TurnOff />;
@@ -143,6 +146,7 @@ export function TwoFactorSection({ enabled, required }: { enabled: boolean; requ
         onEnabled={(codes) => {
           setRecoveryCodes(codes);
           reset();
+          dispatch(twoFactorEnrolled());
         }}
       />
     );
