@@ -102,6 +102,42 @@ test('on a phone, the second step takes a recovery code once', async () => {
   await context.close();
 });
 
+test('the Users screen shows status, last sign-in and 2FA, and disables an account after asking', async () => {
+  for (const [width, height, mode] of [[1440, 900, 'Light'], [412, 915, 'Dark']] as const) {
+    const context = await browser.newContext({ viewport: { width, height }, ...(width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+    const page = await context.newPage();
+    await secondStep(page);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    const step = page.getByRole('form', { name: 'Two-factor sign-in' });
+    await step.getByLabel('Recovery code').fill(recoveryCodes[width < 600 ? 2 : 1]);
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${server.url}/transactions`);
+    await setColourMode(page, mode);
+    if (width > 600) {
+      await go(page, '/users');
+      await page.getByRole('tab', { name: 'Create new account' }).click();
+      const form = page.getByRole('form', { name: 'Create new account' });
+      await form.getByLabel('Username').fill('care-desk');
+      await form.getByLabel('Password').fill('care-password-1');
+      await form.getByRole('combobox', { name: 'Role' }).click();
+      await page.getByRole('option', { name: 'Customer care' }).click();
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText('Successfully created a new user').waitFor();
+      await page.getByRole('tab', { name: 'All' }).click();
+      await page.getByRole('button', { name: 'Disable care-desk' }).click();
+      await viewportShot(page, 'users-disable-confirm-1440-light');
+      await page.getByRole('dialog', { name: 'Disable care-desk?' }).getByRole('button', { name: 'Disable account' }).click();
+      await page.getByRole('button', { name: 'Enable care-desk' }).waitFor();
+    } else {
+      await go(page, '/users');
+    }
+    await page.getByRole('main').getByText('care-desk', { exact: true }).first().waitFor();
+    await viewportShot(page, `users-${width}-${mode.toLowerCase()}`);
+    await assertAccessible(page, `users at ${width} px, ${mode}`);
+    await context.close();
+  }
+});
+
 test('a role that requires two-factor is taken to its profile and reaches nothing else until it is on', async () => {
   const gated = await startServer({ env: { SEED_DEMO: '0', REQUIRE_2FA_ROLES: 'admin,super-user' } });
   try {
