@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useGetUsersQuery } from '../../api/users-api';
@@ -34,15 +35,38 @@ export default function UsersScreen() {
   const grid = list.gridProps(query);
   useLoadToast(query, 'Users');
 
-  const columns = useMemo<GridColDef<User>[]>(
-    () => [
-      { field: 'userName', headerName: 'Username', flex: 1, minWidth: 160 },
+  const columns = useMemo<GridColDef<User>[]>(() => {
+    const edit = editColumn<User>({
+      label: (row) => row.userName,
+      onEdit: setEditing,
+      disabledReason: (row) => (isEditableRole(row.role) ? null : 'Admins and super-users cannot be edited here'),
+      field: 'action',
+      headerName: 'Action',
+      variant: 'outlined',
+    });
+    const accessButton = (row: User) => {
+      const own = row._id === myId;
+      const button = (
+        <CellButton variant="outlined" color={row.disabled ? 'primary' : 'error'} aria-label={`${row.disabled ? 'Enable' : 'Disable'} ${row.userName}`} disabled={own} onClick={() => setSwitching(row)}>
+          {row.disabled ? 'Enable' : 'Disable'}
+        </CellButton>
+      );
+      return own ? (
+        <Tooltip title="You cannot disable your own account" describeChild>
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      );
+    };
+    return [
+      { field: 'userName', headerName: 'Username', flex: 1, minWidth: 140 },
       createdAtColumn<User>('Created'),
-      { field: 'role', headerName: 'Role', width: 130, valueFormatter: (value: string) => roleLabel(value) },
+      { field: 'role', headerName: 'Role', width: 120, valueFormatter: (value: string) => roleLabel(value) },
       {
         field: 'disabled',
         headerName: 'Status',
-        width: 110,
+        width: 96,
         renderCell: ({ row }) => <CellChip label={row.disabled ? 'Disabled' : 'Active'} color={row.disabled ? 'error' : 'success'} />,
       },
       {
@@ -56,7 +80,7 @@ export default function UsersScreen() {
       {
         field: 'twoFactorEnabled',
         headerName: '2FA',
-        width: 120,
+        width: 100,
         renderCell: ({ row }) =>
           row.twoFactorEnabled && row._id !== myId ? (
             <span>
@@ -69,39 +93,19 @@ export default function UsersScreen() {
             <span>{row.twoFactorEnabled ? 'On' : 'Off'}</span>
           ),
       },
-      editColumn<User>({
-        label: (row) => row.userName,
-        onEdit: setEditing,
-        disabledReason: (row) => (isEditableRole(row.role) ? null : 'Admins and super-users cannot be edited here'),
-        field: 'action',
-        headerName: 'Action',
-        width: 110,
-        variant: 'outlined',
-      }),
       {
-        field: 'access',
-        headerName: 'Access',
-        width: 110,
-        sortable: false,
-        renderCell: ({ row }) => {
-          const own = row._id === myId;
-          const button = (
-            <CellButton variant="outlined" color={row.disabled ? 'primary' : 'error'} aria-label={`${row.disabled ? 'Enable' : 'Disable'} ${row.userName}`} disabled={own} onClick={() => setSwitching(row)}>
-              {row.disabled ? 'Enable' : 'Disable'}
-            </CellButton>
-          );
-          return own ? (
-            <Tooltip title="You cannot disable your own account" describeChild>
-              {button}
-            </Tooltip>
-          ) : (
-            button
-          );
-        },
+        ...edit,
+        // Edit and Disable/Enable share the column, so every column fits 1280 px.
+        width: 190,
+        renderCell: (params) => (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: '100%' }}>
+            {edit.renderCell?.(params)}
+            {accessButton(params.row)}
+          </Box>
+        ),
       },
-    ],
-    [myId],
-  );
+    ];
+  }, [myId]);
 
   return (
     <ListCreateTabs
