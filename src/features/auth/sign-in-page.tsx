@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's own ThemeProvider without its CSS-variables half (colour-scheme storage and scripts),
 // which a theme from createTheme never uses: what @mui/material's ThemeProviderNoVars renders.
@@ -10,7 +10,10 @@ import { TOAST_STACK_CLASS } from '../../components/toast-stack';
 import { ToastView } from '../../components/toast-view';
 import { AuthCard } from './auth-card';
 import { SignInForm, type SignInFormProps } from './sign-in-form';
-import { TwoFactorStep } from './two-factor-step';
+import { lazyNamed } from '../../components/lazy-import';
+
+// Loaded when an enrolled account's password was right, not with the first visit's page (bench:web's budget).
+const TwoFactorStep = lazyNamed(() => import('./two-factor-step'), 'TwoFactorStep');
 
 export type ToastSeverity = 'success' | 'error';
 
@@ -70,7 +73,9 @@ export function SignInPage({ onSignedIn, notify, renderLink }: SignInPageProps) 
   };
   return challenge ? (
     <AuthCard title="Two-factor sign-in" subtitle="One more step to sign in">
-      <TwoFactorStep onSubmit={verify} onBack={() => setChallenge(null)} />
+      <Suspense fallback={null}>
+        <TwoFactorStep onSubmit={verify} onBack={() => setChallenge(null)} />
+      </Suspense>
     </AuthCard>
   ) : (
     <AuthCard title="Sign in" subtitle="Operator console of the service-code ticketing service">
