@@ -85,8 +85,22 @@ async function settle() {
     .catch(() => undefined);
 }
 
-const seriousViolations = async () =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+/**
+ * A list's rows are one component drawn fifty times: axe reads the first eight of each list and
+ * leaves the rest, which made most of this test's minutes and found nothing the first rows did not.
+ */
+const REPEATED_ROWS = ['[role="row"][data-id]:nth-of-type(n+9)', 'li[data-id]:nth-of-type(n+9)'];
+
+/** Only colour differs between the light and dark modes of a screen: the dark pass asks the colour rules alone. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+let colourOnly = false;
+
+const seriousViolations = async () => {
+  let builder = new AxeBuilder({ page });
+  for (const rows of REPEATED_ROWS) builder = builder.exclude(rows);
+  builder = colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  return (await builder.analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+};
 
 async function audit(where: string, shot?: string) {
   await settle();
@@ -167,7 +181,9 @@ test('no serious or critical axe violation on any screen, light and dark, 1440 p
 
   await auditScreens('light', true);
   await setColourMode('Dark');
+  colourOnly = true;
   await auditScreens('dark', false);
+  colourOnly = false;
   await page.setViewportSize({ width: 390, height: 844 });
   await auditScreens('dark-390', true);
 

@@ -13,10 +13,10 @@ describe('formatDateTime', () => {
 });
 
 describe('formatTimeOnDay', () => {
-  it("shows only 'hh:mm am/pm' on the list's day, the whole date and time on another", () => {
+  it("shows only 'hh:mm am/pm' on the list's day, the day and month short on another", () => {
     expect(formatTimeOnDay('2026-11-22T09:05:00Z', '2026-11-22')).toBe('12:05 pm');
-    // 00:30 on the 23rd in Kampala: a reply after midnight names its day.
-    expect(formatTimeOnDay('2026-11-22T21:30:00Z', '2026-11-22')).toBe('23 November 2026 12:30 am');
+    // 00:30 on the 23rd in Kampala: a reply after midnight names its day, short.
+    expect(formatTimeOnDay('2026-11-22T21:30:00Z', '2026-11-22')).toBe('23 Nov 12:30 am');
     expect(formatTimeOnDay(null, '2026-11-22')).toBe('N/A');
   });
 });

@@ -101,12 +101,15 @@ export function formatDateTime(iso: string | null | undefined, zone = serviceTim
 
 /**
  * A time in a list that shows one day (its heading names the day): 'hh:mm am' when the instant
- * falls on `day` in the service zone, the whole formatDateTime otherwise (a reply after midnight).
+ * falls on `day` in the service zone; on another day (a reply after midnight) 'DD Mon hh:mm am',
+ * its day named but short enough to keep a dense row on one line.
  */
 export function formatTimeOnDay(iso: string | null | undefined, day: string, zone = serviceTimeZone()): string {
   const whole = formatDateTime(iso, zone);
-  if (whole === 'N/A' || todayInServiceZone(new Date(iso as string), zone) !== day) return whole;
-  return whole.split(' ').slice(-2).join(' ');
+  if (whole === 'N/A') return whole;
+  const [dayOfMonth, month, , time, period] = whole.split(' ');
+  if (todayInServiceZone(new Date(iso as string), zone) !== day) return `${dayOfMonth} ${month.slice(0, 3)} ${time} ${period}`;
+  return `${time} ${period}`;
 }
 
 /** An event's time on a call's timeline: formatDateTime with seconds, as hops come seconds apart. */

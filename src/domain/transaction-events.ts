@@ -72,6 +72,22 @@ export const MESSAGE_STATUS = {
 
 export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];
 
+/**
+ * A failed call's reason as a narrow list cell says it: the row's Status already says 'failed', so
+ * 'Payment' is dropped and the reason keeps a dense row to one line. The call's drawer and the
+ * cell's title give the whole text.
+ */
+const SHORT_REASONS: Partial<Record<string, string>> = {
+  [MESSAGE_STATUS.paymentFailed]: 'Refused',
+  [MESSAGE_STATUS.paymentTimedOut]: 'Timed out',
+  [MESSAGE_STATUS.paymentNeverRequested]: 'Not requested',
+  [MESSAGE_STATUS.noContent]: 'No content',
+};
+
+export function shortMessageStatus(status: string | null | undefined): string {
+  return status ? (SHORT_REASONS[status] ?? status) : '';
+}
+
 /** A paid call whose ticket SMS failed may be sent its ticket again ('Resend ticket'). */
 export function canResendTicket(transaction: { isComplete: boolean; messageStatuses?: string | null; ticket?: { message: string } | null }): boolean {
   return transaction.isComplete && transaction.messageStatuses === MESSAGE_STATUS.failed && Boolean(transaction.ticket?.message);

@@ -4,6 +4,7 @@ import { votePick } from '../../domain/campaigns';
 import type { Transaction } from '../../domain/entities';
 import { formatDateTime, formatTimeOnDay, todayInServiceZone } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
+import { shortMessageStatus } from '../../domain/transaction-events';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
 import type { CardLayout } from '../paged-view';
 import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
@@ -110,7 +111,10 @@ export function useTransactionColumns(
     if (search) {
       // As wide as its button's longer word, 'Copied', on one line: a broken 'TICKE/T' doubles the row's height.
       const copy: Column = { field: 'copy', headerName: 'Copy', width: 92, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
-      const message = text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 });
+      const message: Column = {
+        ...text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 }),
+        renderCell: ({ row }) => <span title={row.messageStatuses ?? undefined}>{shortMessageStatus(row.messageStatuses)}</span>,
+      };
       return [callTime, responseTime, code, from, copy, category, status, message, network];
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => timeText(t.createdAt)), code, from, category, status, network];
