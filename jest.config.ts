@@ -5,7 +5,7 @@ const shared = {
   transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
   // A few dependencies ship ESM only (Node 20 in jest cannot require them): let Babel compile them.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|react-hotkeys-hook)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|react-hotkeys-hook|otplib|@otplib|@scure/base|@noble/hashes)/)'],
 };
 
 /** Two projects: the SPA on jsdom talking to the real API, and the API itself on node. */

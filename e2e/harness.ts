@@ -61,6 +61,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ADMIN_USERNAME: ADMIN.userName,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: '1',
+    // The demo's accounts sign in with their password alone, as a newcomer's `npm start` does.
+    REQUIRE_2FA_ROLES: '',
     USSD_CALLBACK_TOKEN: USSD_TOKEN,
     LOG_LEVEL: 'warn',
     ...options.env,

@@ -38,6 +38,7 @@ import dashboardRoutes from './routes/dashboard';
 import healthRoutes from './routes/health';
 import incidentsRoutes from './routes/incidents';
 import liveRoutes from './routes/live';
+import twoFactorRoutes from './routes/two-factor';
 import serviceCodesRoutes from './routes/service-codes';
 import smsRoutes from './routes/sms';
 import transactionEventsRoutes from './routes/transaction-events';
@@ -82,6 +83,10 @@ export interface AppDeps {
   ussd?: { callbackToken?: string; allowedSources?: string[]; confirmsPerMinute?: number };
   /** How long this process trusts its last look at a session (at most and by default 5000 ms, session-check.ts). */
   sessionCheckMs?: number;
+  /** The key two-factor secrets are sealed with (TOTP_ENCRYPTION_KEY or DATA_DIR's file); a random one per process when absent. */
+  twoFactorKey?: Buffer;
+  /** REQUIRE_2FA_ROLES: roles that must enrol in two-factor sign-in before they reach more than its set-up; none when absent. */
+  requireTwoFactorRoles?: readonly string[];
   /** The clock the session check keeps its answers by; Date.now unless a test moves time on rather than waits. */
   now?: () => number;
   /**
@@ -175,7 +180,14 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
   });
   await app.register(providersPlugin, { providers: { mail, sms, payment: wing.payment } });
-  await app.register(authPlugin, { secret: deps.jwtSecret, db: deps.db, sessionCheckMs: deps.sessionCheckMs, now: deps.now });
+  await app.register(authPlugin, {
+    secret: deps.jwtSecret,
+    db: deps.db,
+    sessionCheckMs: deps.sessionCheckMs,
+    now: deps.now,
+    twoFactorKey: deps.twoFactorKey,
+    requireTwoFactorRoles: deps.requireTwoFactorRoles,
+  });
   await app.register(answerCachePlugin, { cache: answers });
   await app.register(ingestionPlugin, { wing, sweeper: deps.sweeper });
   const { everyMs: detectEveryMs, ...incidentSettings } = deps.incidents ?? {};
@@ -209,6 +221,7 @@ export async function buildApp(deps: AppDeps) {
   // Routes, one module per resource (paths as SPEC §7).
   await app.register(healthRoutes);
   await app.register(authRoutes, { publicUrl: deps.publicUrl, allowedHosts: deps.allowedHosts });
+  await app.register(twoFactorRoutes);
   await app.register(usersRoutes);
   await app.register(categoriesRoutes);
   await app.register(serviceCodesRoutes);

@@ -4,6 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
 import { DEFAULT_SERVICE_CURRENCY } from '../../src/domain/reconciliation';
+import { ROLES, type Role } from '../../src/domain/roles';
+import { twoFactorKeyFrom } from './auth/two-factor-key';
 import { DEFAULT_INCIDENT_SETTINGS, type IncidentSettings } from './live/incident-detector';
 import { DEFAULT_LIVE_STREAMS_MAX, DEFAULT_LIVE_STREAMS_PER_SESSION, DEFAULT_LIVE_STREAMS_PER_USER } from './live/live-stream';
 import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
@@ -65,11 +67,16 @@ export interface Config {
   allowedHosts: string[];
   /** 1/true to believe any proxy, or a list of proxy addresses/CIDRs; unset believes none. */
   trustProxy: boolean | string;
+  /** TOTP_ENCRYPTION_KEY, or the key file made once in DATA_DIR: seals the two-factor secrets. */
+  twoFactorKey: Buffer;
+  /** REQUIRE_2FA_ROLES: roles that must enrol in two-factor sign-in before they reach more than its set-up. */
+  requireTwoFactorRoles: Role[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = env.DATA_DIR ?? './data';
   const databaseUrl = env.DATABASE_URL || undefined;
+  const seedDemo = (env.SEED_DEMO ?? (databaseUrl ? '0' : '1')) === '1';
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '127.0.0.1',
@@ -79,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     timeZone: timeZone(env.TZ_NAME),
     serviceCurrency: serviceCurrency(env.SERVICE_CURRENCY),
-    seedDemo: (env.SEED_DEMO ?? (databaseUrl ? '0' : '1')) === '1',
+    seedDemo,
     jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir, 'jwt-secret'),
     mailProvider: env.MAIL_PROVIDER ?? 'local',
     payment: paymentSettings(env),
@@ -107,9 +114,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl(env.PUBLIC_URL),
     allowedHosts: allowedHosts(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    twoFactorKey: twoFactorKeyFrom(env.TOTP_ENCRYPTION_KEY || undefined, dataDir),
+    requireTwoFactorRoles: requiredTwoFactorRoles(env.REQUIRE_2FA_ROLES, seedDemo),
     // After atCallbackToken: a half-configured Africa's Talking hears of its delivery-report token first.
     sms: smsSettings(env),
   };
+}
+
+/**
+ * REQUIRE_2FA_ROLES, a comma-separated list of roles; set empty, nothing is required. Unset, admins
+ * and super-users must enrol, except in the demo (SEED_DEMO, the default without DATABASE_URL),
+ * whose accounts sign in with their password alone so that `npm start` leads straight in.
+ */
+function requiredTwoFactorRoles(value: string | undefined, seedDemo: boolean): Role[] {
+  const listed = (value ?? (seedDemo ? '' : 'admin,super-user'))
+    .split(',')
+    .map((role) => role.trim())
+    .filter(Boolean);
+  const unknown = listed.filter((role) => !(ROLES as readonly string[]).includes(role));
+  if (unknown.length) throw new Error(`REQUIRE_2FA_ROLES names no role: ${unknown.join(', ')} (roles: ${ROLES.join(', ')})`);
+  return listed as Role[];
 }
 
 /** TZ_NAME, refused at start when it names no zone: days would silently fall back otherwise. */

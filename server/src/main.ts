@@ -20,6 +20,8 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     jwtSecret: config.jwtSecret,
+    twoFactorKey: config.twoFactorKey,
+    requireTwoFactorRoles: config.requireTwoFactorRoles,
     timeZone: config.timeZone,
     serviceCurrency: config.serviceCurrency,
     webRoot: config.webRoot,

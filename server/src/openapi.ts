@@ -69,7 +69,7 @@ export function jsonSchemaOf(schema: AnyObjectSchema): JsonSchema {
 
 // ---- Answers -------------------------------------------------------------------------------
 
-const ref = (name: keyof typeof COMPONENT_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
+export const ref = (name: keyof typeof COMPONENT_SCHEMAS) => ({ $ref: `#/components/schemas/${name}` });
 const string = { type: 'string' } as const;
 const nullableString = { type: 'string', nullable: true } as const;
 const integer = { type: 'integer' } as const;
@@ -96,7 +96,20 @@ export const COMPONENT_SCHEMAS = {
     description: 'The failure envelope (DESIGN §3): a message and one error per field, never echoing the input',
   },
   UserRef: object({ _id: id, userName: string }),
-  User: object({ _id: id, userName: string, role: { type: 'string', enum: [...ROLES] }, email: { ...nullableString, format: 'email' }, isAfcon: { type: 'boolean' }, createdAt: dateTime }, ['_id', 'userName', 'role', 'isAfcon', 'createdAt']),
+  User: object(
+    {
+      _id: id,
+      userName: string,
+      role: { type: 'string', enum: [...ROLES] },
+      email: { ...nullableString, format: 'email' },
+      isAfcon: { type: 'boolean' },
+      createdAt: dateTime,
+      disabled: { type: 'boolean', description: 'An admin disabled the account: it cannot sign in' },
+      lastSignInAt: { ...dateTime, nullable: true },
+      twoFactorEnabled: { type: 'boolean' },
+    },
+    ['_id', 'userName', 'role', 'isAfcon', 'createdAt', 'disabled', 'lastSignInAt', 'twoFactorEnabled'],
+  ),
   LoginUser: object({
     id,
     userName: string,
@@ -104,7 +117,24 @@ export const COMPONENT_SCHEMAS = {
     serviceCode: { type: 'array', items: object({ _id: id, name: string }, ['name']), description: 'The service codes the user reads' },
     isAfcon: { type: 'boolean' },
   }),
-  Session: object({ user: { $ref: '#/components/schemas/LoginUser' }, accessToken: string, refreshToken: string }),
+  Session: object(
+    {
+      user: { $ref: '#/components/schemas/LoginUser' },
+      accessToken: string,
+      refreshToken: string,
+      twoFactorSetupRequired: { type: 'boolean', enum: [true], description: 'The role requires two-factor sign-in (REQUIRE_2FA_ROLES): the tokens reach only its set-up and the profile until enrolled' },
+    },
+    ['user', 'accessToken', 'refreshToken'],
+  ),
+  TwoFactorChallenge: object({
+    twoFactorRequired: { type: 'boolean', enum: [true] },
+    challenge: { type: 'string', description: 'For POST /v1/auth/2fa/verify, within 5 minutes and 5 attempts' },
+  }),
+  TwoFactorSetup: object({
+    secret: { type: 'string', description: 'Base32, to type into an authenticator app' },
+    otpauthUrl: { type: 'string', description: 'otpauth://totp/… for a QR code' },
+  }),
+  RecoveryCodes: object({ recoveryCodes: { type: 'array', items: string, minItems: 10, maxItems: 10, description: 'Shown this once; each works once' } }),
   Category: object(
     {
       _id: id,

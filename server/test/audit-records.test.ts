@@ -112,6 +112,8 @@ describe('users', () => {
       { field: 'role', before: null, after: 'agent' },
       { field: 'isAfcon', before: null, after: false },
       { field: 'password', before: null, after: '[changed]' },
+      { field: 'disabled', before: null, after: false },
+      { field: 'twoFactorEnabled', before: null, after: false },
     ]);
     expect(update).toMatchObject({ action: 'user.update', changes: [{ field: 'isAfcon', before: false, after: true }, { field: 'password', before: '[changed]', after: '[changed]' }] });
     const table = await auditTableText(world);

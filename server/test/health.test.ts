@@ -39,7 +39,7 @@ describe('OpenAPI', () => {
     const { paths } = (await world.app.inject({ method: 'GET', url: '/docs/json' })).json();
     const body = (path: string, method: string) => paths[path][method].requestBody.content['application/json'].schema;
     expect(body('/v1/auth/login', 'post')).toMatchObject({ required: ['userName', 'password'], properties: { userName: { type: 'string' } } });
-    expect(body('/v1/auth/create/other', 'post').properties).toMatchObject({ password: { type: 'string', minLength: 8 }, role: { enum: ['agent'] } });
+    expect(body('/v1/auth/create/other', 'post').properties).toMatchObject({ password: { type: 'string', minLength: 8 }, role: { enum: ['agent', 'customer-care'] } });
     expect(body('/v1/users/{id}', 'patch').properties.isAfcon).toEqual({ type: 'boolean' });
   });
 });

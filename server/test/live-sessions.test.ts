@@ -8,7 +8,7 @@ import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
  * A live stream lives no longer than its session: ended within the session check's time when the
- * session ends (logout, a new password) or its holder's role or Afcon switch changes, through this
+ * session ends (logout, a new password), its holder is disabled or its role or Afcon switch changes, through this
  * API process or another on the same database (a second instance on PostgreSQL, another app with a
  * session cache of its own on PGlite). And a session, a user, a process hold a few streams at most.
  */
@@ -121,6 +121,16 @@ describe('a live stream and its session', () => {
     const reset = await elsewhere.inject({ method: 'PATCH', url: `/v1/users/${agent.user.id}`, headers: admin, payload: { userName: agent.user.userName, password: 'a-newer-password-2' } });
     expect(reset.statusCode).toBe(200);
     await endsWithinTheCheck(changing, set);
+  });
+
+  it('ends when an admin disables its holder through another API process, and the token opens no other', async () => {
+    const agent = await signedInAgent();
+    const stream = await open(agent.headers);
+    const { headers: admin } = await world.headersFor('admin');
+    const disabled = Date.now();
+    expect((await elsewhere.inject({ method: 'PATCH', url: `/v1/users/${agent.user.id}`, headers: admin, payload: { disabled: true } })).statusCode).toBe(200);
+    await endsWithinTheCheck(stream, disabled);
+    expect((await open(agent.headers)).response.statusCode).toBe(401);
   });
 
   it("ends an agent's stream when it is switched to Afcon-only; connected again, it hears AFCON's calls and no longer its codes'", async () => {

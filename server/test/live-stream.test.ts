@@ -83,7 +83,7 @@ function world(options: WorldOptions = {}) {
   /** A signed-in session of a new agent, live in the `database`. */
   const session = (holder: Partial<SessionHolder> = {}): LiveSession => {
     const id = crypto.randomUUID();
-    const held = { userId: crypto.randomUUID(), userName: 'agent', role: 'agent' as const, isAfcon: false, ...holder };
+    const held = { userId: crypto.randomUUID(), userName: 'agent', role: 'agent' as const, isAfcon: false, twoFactorEnabled: false, ...holder };
     sessions.set(id, held);
     return { id, holder: { ...held } };
   };

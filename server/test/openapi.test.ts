@@ -49,7 +49,12 @@ function apiRoutes() {
 }
 
 /** Writes that act on the record in their path and take no body. */
-const WITHOUT_BODY = new Set(['post /v1/transactions/:id/resend-ticket', 'post /v1/reconciliation/statements/:id/rows/:rowId/issue-ticket']);
+const WITHOUT_BODY = new Set([
+  'post /v1/transactions/:id/resend-ticket',
+  'post /v1/reconciliation/statements/:id/rows/:rowId/issue-ticket',
+  'post /v1/auth/2fa/setup',
+  'post /v1/users/:id/2fa/reset',
+]);
 /** Writes whose body is a file, not JSON fields: documented as their media type. */
 const FILE_BODY: Record<string, string> = { 'post /v1/reconciliation/statements': 'text/csv' };
 
@@ -115,6 +120,7 @@ describe('the OpenAPI document', () => {
     expect(open.sort()).toEqual(
       [
         'get /healthz',
+        'post /v1/auth/2fa/verify',
         'post /v1/auth/forgot-password',
         'post /v1/auth/login',
         'post /v1/auth/logout',

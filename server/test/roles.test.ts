@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { contents, users } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
+import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 // Argon2 and PGlite are slow on a busy machine; the default 5 s is too tight.
 jest.setTimeout(30_000);
 
 /** Besides the roles: a token from before its holder became Afcon-only, and one of a signed-out session (both read with the session check). */
-type Caller = 'anonymous' | 'agent' | 'admin' | 'super-user' | 'afcon agent' | 'made afcon after sign-in' | 'signed out';
+type Caller = 'anonymous' | 'agent' | 'customer care' | 'admin' | 'super-user' | 'afcon agent' | 'made afcon after sign-in' | 'signed out';
 
 let world: TestWorld;
 const headers = {} as Record<Caller, Record<string, string>>;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   world = await buildTestWorld();
   headers.anonymous = {};
   headers.agent = (await world.headersFor('agent')).headers;
+  headers['customer care'] = (await world.headersFor('customer-care')).headers;
   headers.admin = (await world.headersFor('admin')).headers;
   headers['super-user'] = (await world.headersFor('super-user')).headers;
   headers['afcon agent'] = (await world.headersFor('agent', { isAfcon: true })).headers;
@@ -44,6 +46,7 @@ const managerRoutes = () => [
   { method: 'GET' as const, url: '/v1/users?page=1&limit=100', payload: undefined },
   { method: 'POST' as const, url: '/v1/auth/create/other', payload: { password: 'agent-password', role: 'agent' } },
   { method: 'PATCH' as const, url: `/v1/users/${agentId}`, payload: { isAfcon: false } },
+  { method: 'POST' as const, url: `/v1/users/${agentId}/2fa/reset`, payload: {} },
   { method: 'GET' as const, url: '/v1/reconciliation/statements?page=1', payload: undefined },
   { method: 'GET' as const, url: '/v1/reconciliation/statements?voided=true', payload: undefined },
   { method: 'GET' as const, url: `/v1/reconciliation/statements/${statementId}`, payload: undefined },
@@ -54,6 +57,7 @@ const managerRoutes = () => [
 const expected: Record<Caller, number | 'ok'> = {
   anonymous: 401,
   agent: 403,
+  'customer care': 403,
   'afcon agent': 403,
   'made afcon after sign-in': 403,
   'signed out': 401,
@@ -104,5 +108,70 @@ describe('routes every signed-in user reaches', () => {
     expect(campaigns.statusCode).toBe(200);
     const users = await world.app.inject({ method: 'GET', url: '/v1/users?page=1', headers: headers['afcon agent'] });
     expect(users.statusCode).toBe(403);
+  });
+});
+
+/**
+ * Customer care answers customers of every service code: it reads every code's calls, failed
+ * lists, searches, timelines and incidents, resolves and resends tickets; it writes nothing to the
+ * catalogue, composes no SMS and reaches no campaign, user, reconciliation or audit route.
+ */
+describe('role matrix of customer care', () => {
+  const as = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    world.app.inject({ method, url, headers: headers['customer care'], ...(payload ? { payload } : {}) });
+
+  it("reads any agent's calls, failed list, search, timeline and incidents; resolves and resends their tickets", async () => {
+    const owner = await world.createUser('agent');
+    const { category, code } = await createCatalogue(world, owner.id);
+    const [paid, failed, ticketFailed] = await insertTransactions(world, code.name, [
+      { phoneNumber: '256772000901', isComplete: true },
+      { phoneNumber: '256772000902', isDeleted: true, categoryId: category.id, categoryLevel: 'ordinary' },
+      { phoneNumber: '256772000903', isComplete: true, messageStatuses: 'Failed', ticketMessage: 'Your ticket: 4455' },
+    ]);
+    const day = await as('POST', '/v1/transactions?page=1', { name: code.name, date: paid.createdAt.toISOString().slice(0, 10) });
+    expect(day.statusCode).toBe(200);
+    expect(day.json().results.docs.map((t: { _id: string }) => t._id)).toContain(paid.id);
+    const attention = await as('GET', `/v1/transactions/to/give/attention?name=${encodeURIComponent(code.name)}`);
+    expect(attention.json().results.docs.map((t: { _id: string }) => t._id)).toEqual([failed.id]);
+    const search = await as('POST', '/v1/transactions/search?page=1', { phoneNumber: '256772000901' });
+    expect(search.json().results.docs.map((t: { _id: string }) => t._id)).toContain(paid.id);
+    expect((await as('GET', `/v1/transactions/${paid.id}/events`)).statusCode).toBe(200);
+    expect((await as('GET', '/v1/incidents?page=1')).statusCode).toBe(200);
+    expect((await as('GET', '/v1/incidents/open-count')).statusCode).toBe(200);
+    expect((await as('POST', `/v1/transactions/to/give/attention/${failed.id}`, { isResolved: true })).statusCode).toBe(200);
+    expect((await as('POST', `/v1/transactions/${ticketFailed.id}/resend-ticket`, {})).statusCode).toBe(200);
+    const signedIn = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: headers['customer care'] });
+    expect(signedIn.json().results).toMatchObject({ role: 'customer-care' });
+  });
+
+  it('is refused catalogue writes, SMS compose, users, campaigns, reconciliation and the audit trail', async () => {
+    const owner = await world.createUser('agent');
+    const { category, code } = await createCatalogue(world, owner.id);
+    const [content] = await world.db.insert(contents).values({ message: 'Your ticket 1234', categoryId: category.id, categoryLevel: 'ordinary', createdById: owner.id }).returning();
+    const refused: [string, string, object?][] = [
+      ['POST', '/v1/category', { name: 'Care category', userId: owner.id, ordinary: 1000 }],
+      ['PATCH', `/v1/category/${category.id}`, { ordinary: 2000 }],
+      ['POST', '/v1/short-code', { name: '*299*1#', categoryId: category.id }],
+      ['PATCH', `/v1/short-code/${code.id}`, { description: 'changed' }],
+      ['POST', '/v1/ticket', { message: 'Your ticket', categoryId: category.id, categoryLevel: 'ordinary' }],
+      ['PATCH', `/v1/ticket/${content.id}`, { message: 'Your ticket, changed' }],
+      ['POST', '/v1/sms', { categoryLevel: 'vip', phoneNumber: '256750461234', message: 'Hello' }],
+      ['GET', '/v1/users?page=1'],
+      ['POST', '/v1/auth/create/other', { userName: 'care-made', password: 'long-enough', role: 'agent' }],
+      ['POST', '/v1/world/cup/better/all', {}],
+      ['GET', '/v1/reconciliation/statements?page=1'],
+      ['GET', '/v1/audit?page=1'],
+    ];
+    for (const [method, url, payload] of refused) {
+      const response = await as(method as 'GET' | 'POST' | 'PATCH', url, payload);
+      expect(`${method} ${url} -> ${response.statusCode}`).toBe(`${method} ${url} -> 403`);
+    }
+  });
+
+  it('is created by admins only', async () => {
+    const created = await world.app.inject({ method: 'POST', url: '/v1/auth/create/other', headers: headers.admin, payload: { userName: 'care-desk-1', password: 'long-enough', role: 'customer-care' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().results).toMatchObject({ role: 'customer-care' });
+    expect((await world.login('care-desk-1', 'long-enough')).user.role).toBe('customer-care');
   });
 });

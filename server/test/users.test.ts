@@ -30,6 +30,9 @@ describe('GET /v1/users', () => {
       email: null,
       isAfcon: false,
       createdAt: expect.any(String),
+      disabled: false,
+      lastSignInAt: null,
+      twoFactorEnabled: false,
     });
     expect(JSON.stringify(page)).not.toContain('password');
 
@@ -79,12 +82,15 @@ describe('POST /v1/auth/create/other', () => {
     }
   });
 
-  it('creates agents only', async () => {
-    for (const role of ['admin', 'super-user', 'customer-care']) {
+  it('creates agents and customer care only', async () => {
+    for (const role of ['admin', 'super-user', 'super-admin']) {
       const response = await call('POST', '/v1/auth/create/other', { userName: `would-be-${role}`, password: 'long-enough', role });
       expect(response.statusCode).toBe(400);
-      expect(response.json().errors).toEqual([{ field: 'role', message: 'New accounts can only be agents' }]);
+      expect(response.json().errors).toEqual([{ field: 'role', message: 'New accounts can only be agents or customer care' }]);
     }
+    const care = await call('POST', '/v1/auth/create/other', { userName: 'care-desk', password: 'long-enough', role: 'customer-care' });
+    expect(care.statusCode).toBe(201);
+    expect(care.json().results).toMatchObject({ role: 'customer-care' });
   });
 });
 

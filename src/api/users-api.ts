@@ -1,5 +1,6 @@
 import type { ApiEnvelope, User } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
+import type { CreatableRole } from '../domain/roles';
 import { baseApi, listTags } from './base-api';
 
 export interface UsersQuery {
@@ -10,7 +11,7 @@ export interface UsersQuery {
 export interface CreateUserRequest {
   userName: string;
   password: string;
-  role: 'agent';
+  role: CreatableRole;
 }
 
 export interface UpdateUserRequest {
@@ -18,6 +19,12 @@ export interface UpdateUserRequest {
   userName: string;
   password?: string;
   isAfcon?: boolean;
+}
+
+/** `{ disabled }` alone: disables or enables any account but one's own. */
+export interface SetUserDisabledRequest {
+  id: string;
+  disabled: boolean;
 }
 
 export const usersApi = baseApi.injectEndpoints({
@@ -38,7 +45,12 @@ export const usersApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiEnvelope<User>) => response.results,
       invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
     }),
+    setUserDisabled: build.mutation<User, SetUserDisabledRequest>({
+      query: ({ id, disabled }) => ({ url: `/v1/users/${id}`, method: 'PATCH', body: { disabled } }),
+      transformResponse: (response: ApiEnvelope<User>) => response.results,
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
+    }),
   }),
 });
 
-export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation } = usersApi;
+export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation, useSetUserDisabledMutation } = usersApi;

@@ -13,6 +13,10 @@ export interface User extends UserRef {
   email?: string | null;
   isAfcon: boolean;
   createdAt: string;
+  /** An admin disabled the account: it cannot sign in. */
+  disabled: boolean;
+  lastSignInAt: string | null;
+  twoFactorEnabled: boolean;
 }
 
 export interface ServiceCodeRef {
@@ -27,6 +31,8 @@ export interface LoginUser {
   role: Role;
   serviceCode: ServiceCodeRef[];
   isAfcon: boolean;
+  /** Kept by the SPA from the sign-in's answer: the role requires two-factor sign-in and it is not on yet. */
+  twoFactorSetupRequired?: boolean;
 }
 
 export type LevelPrices = Partial<Record<CategoryLevel, number | null>>;

@@ -1,7 +1,7 @@
 import type { LoginUser } from './entities';
 import { formatDateTime, formatMoney } from './format';
 import { resolveReasonLabel } from './resolution';
-import { isManager } from './roles';
+import { readsEveryCode } from './roles';
 import type { TransactionEvent } from './transaction-events';
 
 /**
@@ -77,7 +77,7 @@ export function eventDetailLines(event: Pick<TransactionEvent, 'kind' | 'detail'
     .map(([key, value]) => ({ label: DETAIL_LABELS[key] ?? humanize(key), value: detailValue(event.kind, key, value as string | number | boolean) }));
 }
 
-/** 'Resend ticket' is for admin and super-user, and agents on their own calls (the only ones their lists show). */
+/** 'Resend ticket' is for admin, super-user and customer care, and agents on their own calls (the only ones their lists show). */
 export function mayResendTickets(user: Pick<LoginUser, 'role' | 'isAfcon'> | null | undefined): boolean {
-  return Boolean(user && !user.isAfcon && (isManager(user.role) || user.role === 'agent'));
+  return Boolean(user && !user.isAfcon && (readsEveryCode(user.role) || user.role === 'agent'));
 }

@@ -61,6 +61,7 @@ export function useLogout(): () => Promise<void> {
 }
 
 /** Where a person lands after signing in (SPEC §2: isAfcon users go to the Afcon area). */
-export function homePathFor(user: { isAfcon?: boolean } | null | undefined): string {
+export function homePathFor(user: { isAfcon?: boolean; twoFactorSetupRequired?: boolean } | null | undefined): string {
+  if (user?.twoFactorSetupRequired) return '/account';
   return user?.isAfcon ? '/afcon/2024/transactions' : '/transactions';
 }

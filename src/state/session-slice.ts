@@ -20,7 +20,16 @@ const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    signedIn: (_state, action: PayloadAction<Tokens & { user: LoginUser }>) => action.payload,
+    signedIn: (_state, { payload: { twoFactorSetupRequired, ...session } }: PayloadAction<Tokens & { user: LoginUser; twoFactorSetupRequired?: boolean }>) => ({
+      accessToken: session.accessToken,
+      refreshToken: session.refreshToken,
+      // Until two-factor is on, such a user reaches only its profile (menu.ts): the server refuses the rest.
+      user: twoFactorSetupRequired ? { ...session.user, twoFactorSetupRequired: true } : session.user,
+    }),
+    /** Two-factor sign-in is on: the rest of the console opens. */
+    twoFactorEnrolled: (state) => {
+      if (state.user) delete state.user.twoFactorSetupRequired;
+    },
     tokensRefreshed: (state, action: PayloadAction<Tokens>) => {
       state.accessToken = action.payload.accessToken;
       state.refreshToken = action.payload.refreshToken;
@@ -36,7 +45,7 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, tokensRefreshed, loggedOut } = sessionSlice.actions;
+export const { signedIn, tokensRefreshed, loggedOut, twoFactorEnrolled } = sessionSlice.actions;
 export const { selectSession, selectSessionUser, selectAccessToken, selectRefreshToken } = sessionSlice.selectors;
 export const sessionReducer = sessionSlice.reducer;
 

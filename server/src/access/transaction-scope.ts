@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isManager } from '../../../src/domain/roles';
+import { readsEveryCode } from '../../../src/domain/roles';
 import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db, DbOrTx } from '../db/client';
@@ -13,12 +13,12 @@ import { AFCON_CAMPAIGN } from './campaign-access';
 
 /**
  * Which calls a caller may read, shared by the transaction lists, the export and the dashboard.
- * The service codes a caller may read (DESIGN §4): a manager any (undefined), an agent only those
+ * The service codes a caller may read (DESIGN §4): a manager or customer care any (undefined), an agent only those
  * under its own categories. A code outside that scope is answered as an unknown one (404, not
  * named), so no answer tells an agent what another agent's codes are.
  */
 export async function scopeCodes(db: DbOrTx, request: FastifyRequest, name?: string): Promise<string[] | undefined> {
-  if (isManager(request.user.role)) return name ? [name] : undefined;
+  if (readsEveryCode(request.user.role)) return name ? [name] : undefined;
   const own = await serviceCodesRepository(db).namesOwnedBy(request.user.id);
   if (!name) return own;
   if (!own.includes(name)) throw notFound('Service code');
@@ -49,7 +49,7 @@ async function mayRead(db: Db, request: FastifyRequest, serviceCode: string): Pr
 
 /**
  * The service codes whose calls a user reads (DESIGN §4): the Afcon-only account AFCON's, a manager
- * every one (undefined), an agent those under its own categories. The live stream and the incidents
+ * or customer care every one (undefined), an agent those under its own categories. The live stream and the incidents
  * are scoped with it, as the lists are.
  */
 export async function readableCodes(db: Db, user: Pick<AuthUser, 'id' | 'role' | 'isAfcon'>): Promise<string[] | undefined> {
@@ -57,6 +57,6 @@ export async function readableCodes(db: Db, user: Pick<AuthUser, 'id' | 'role' |
     const afcon = await campaignVotesRepository(db).find(AFCON_CAMPAIGN);
     return afcon ? [afcon.serviceCode] : [];
   }
-  if (isManager(user.role)) return undefined;
+  if (readsEveryCode(user.role)) return undefined;
   return serviceCodesRepository(db).namesOwnedBy(user.id);
 }

@@ -43,10 +43,27 @@ export function auditedContent(content: Content): Audited {
 }
 
 /** A user account; `passwordHash` is audited as `password`, recorded as changed and never its value. */
-export function auditedUser(user: { id: string; userName: string; role: string; email: string | null; isAfcon: boolean; passwordHash: string }): Audited {
+export function auditedUser(user: {
+  id: string;
+  userName: string;
+  role: string;
+  email: string | null;
+  isAfcon: boolean;
+  passwordHash: string;
+  disabledAt: Date | null;
+  twoFactorEnabledAt: Date | null;
+}): Audited {
   return {
     entity: entity('user', user.id, user.userName),
-    record: { userName: user.userName, role: user.role, email: user.email, isAfcon: user.isAfcon, password: user.passwordHash },
+    record: {
+      userName: user.userName,
+      role: user.role,
+      email: user.email,
+      isAfcon: user.isAfcon,
+      password: user.passwordHash,
+      disabled: user.disabledAt !== null,
+      twoFactorEnabled: user.twoFactorEnabledAt !== null,
+    },
   };
 }
 

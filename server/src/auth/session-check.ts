@@ -15,12 +15,17 @@ export interface SessionHolder {
   userName: string;
   role: Role;
   isAfcon: boolean;
+  /** Enrolled in two-factor sign-in: a role that requires it reaches little else until then. */
+  twoFactorEnabled: boolean;
 }
 
-const HOLDER = sql`${users.id} as "userId", ${users.userName} as "userName", ${users.role} as role, ${users.isAfcon} as "isAfcon"
+const HOLDER = sql`${users.id} as "userId", ${users.userName} as "userName", ${users.role} as role, ${users.isAfcon} as "isAfcon",
+  ${users.twoFactorEnabledAt} is not null as "twoFactorEnabled"
   from ${sessions} join ${users} on ${users.id} = ${sessions.userId}`;
-const LIVE_SESSION = sql`select ${HOLDER} where ${sessions.id} = ${sql.placeholder('id')}::uuid and ${sessions.revokedAt} is null`;
-const LIVE_SESSIONS = sql`select ${sessions.id} as "sessionId", ${HOLDER} where ${sessions.id} = any(${sql.placeholder('ids')}::uuid[]) and ${sessions.revokedAt} is null`;
+// A disabled holder's sessions read as ended, whichever process disabled it.
+const LIVE = sql`${sessions.revokedAt} is null and ${users.disabledAt} is null`;
+const LIVE_SESSION = sql`select ${HOLDER} where ${sessions.id} = ${sql.placeholder('id')}::uuid and ${LIVE}`;
+const LIVE_SESSIONS = sql`select ${sessions.id} as "sessionId", ${HOLDER} where ${sessions.id} = any(${sql.placeholder('ids')}::uuid[]) and ${LIVE}`;
 
 /**
  * The per-request session check: answers a session's holder, or undefined once it is revoked.

@@ -4,7 +4,8 @@ import { signInEntry, signInFailedEntry } from '../audit/account-entries';
 import { recordAudit } from '../audit/record-audit';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/http-error';
-import { usersRepository } from '../repositories/users-repository';
+import { usersRepository, type UserRow } from '../repositories/users-repository';
+import { startTwoFactorChallenge } from './two-factor';
 import { attemptLimit } from './attempt-limit';
 import { verifyPassword } from './passwords';
 import { startSession } from './sessions';
@@ -40,20 +41,33 @@ export async function signIn(db: Db, attempt: { userName: string; password: stri
     await recordAudit(db, signInFailedEntry(attempt.userName, attempt.address));
     throw new HttpError(401, 'Incorrect username or password');
   }
+  // Said only to the holder of the right password, who should know why they cannot get in.
+  if (user.disabledAt) {
+    await recordAudit(db, { ...signInFailedEntry(attempt.userName, attempt.address), reason: 'The account is disabled' });
+    throw new HttpError(401, 'This account is disabled; ask an admin to enable it');
+  }
   // The name's failures end with a success; the address's do not, or one good account would reset them between guesses.
   await limits.clear(nameKey);
   await limits.giveBack([addressKey]);
+  // An enrolled account signs in once its second step is passed too (two-factor.ts).
+  if (user.twoFactorEnabledAt) return { twoFactorRequired: true as const, challenge: await startTwoFactorChallenge(db, user.id) };
+  return openSession(db, user, attempt.address);
+}
+
+/** Starts the session of a user who proved who they are, with its audit entry and last sign-in in one transaction. */
+export async function openSession(db: Db, user: UserRow, address: string | null) {
   const session = await db.transaction(async (tx) => {
     const started = await startSession(tx, user.id);
-    await recordAudit(tx, signInEntry(user, attempt.address, started.sessionId));
+    await usersRepository(tx).markSignedIn(user.id);
+    await recordAudit(tx, signInEntry(user, address, started.sessionId));
     return started;
   });
   const signedIn: LoginUser = {
     id: user.id,
     userName: user.userName,
     role: user.role as Role,
-    serviceCode: await repo.serviceCodesFor(user),
+    serviceCode: await usersRepository(db).serviceCodesFor(user),
     isAfcon: user.isAfcon,
   };
-  return { user: signedIn, ...session };
+  return { user: signedIn, ...session, twoFactorEnabled: user.twoFactorEnabledAt !== null };
 }

@@ -30,6 +30,16 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull().default('agent'),
     isAfcon: boolean('is_afcon').notNull().default(false),
+    // Set while an admin has the account disabled: it cannot sign in and its sessions are refused.
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    // The TOTP secret, encrypted (auth/two-factor-secret.ts); enrolment completes when a first code is checked.
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    // The time step of the last code accepted: a code works once, even within its 30 s.
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
+    // SHA-256 of each unused recovery code; one is removed as it is used.
+    twoFactorRecoveryHashes: text('two_factor_recovery_hashes').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +61,26 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in with two-factor: made when the password was right, used up by the
+ * first right code, ended by MAX failures or its expiry. Only the token's hash is stored.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_challenges_hash_key').on(t.tokenHash), index('two_factor_challenges_user_idx').on(t.userId)],
 );
 
 /** Rotating refresh tokens of a session, stored hashed; a used token coming back late revokes its session. */

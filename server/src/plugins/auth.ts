@@ -2,10 +2,12 @@ import crypto from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isManager, type Role } from '../../../src/domain/roles';
+import { isCustomerCare, isManager, type Role } from '../../../src/domain/roles';
 import type { AccessTokenClaims } from '../auth/access-tokens';
 import { sessionCheck, type SessionCheck } from '../auth/session-check';
 import type { Db } from '../db/client';
+import { twoFactor, type TwoFactor } from '../auth/two-factor';
+import { processTwoFactorKey } from '../auth/two-factor-key';
 import { HttpError } from '../http/http-error';
 import { isUuid } from '../../../src/domain/uuid';
 
@@ -17,6 +19,8 @@ export interface AuthUser {
   isAfcon: boolean;
   /** The session the access token belongs to. */
   sessionId: string;
+  /** Enrolled in two-factor sign-in, as the database says now. */
+  twoFactorEnabled: boolean;
 }
 
 declare module '@fastify/jwt' {
@@ -32,21 +36,32 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Admin and super-user only (DESIGN §4). */
     requireManager(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Anyone signed in but customer care, which writes no contents and composes no SMS. */
+    refuseCustomerCare(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Which sessions are live and who holds them, cached briefly; `forget()` after ending one. */
     sessionCheck: SessionCheck;
     /** Key of the HMAC that makes a refresh token's successor (auth/sessions.ts). */
     refreshTokenKey: string;
+    /** Two-factor sign-in: enrolment, the second step of a sign-in, turning it off, an admin's reset. */
+    twoFactor: TwoFactor;
+    /** Whether an account of the role must enrol in two-factor sign-in before it reaches more than TWO_FACTOR_SETUP routes. */
+    requiresTwoFactor(role: string): boolean;
   }
   interface FastifyContextConfig {
     /** The Afcon-only account may call this route. */
     afcon?: boolean;
+    /** Reachable before enrolment by a role that requires two-factor sign-in: its set-up and the profile. */
+    twoFactorSetup?: boolean;
   }
 }
 
 export const ACCESS_TOKEN_TTL = '15m';
 
 export default fp(
-  async function auth(app: FastifyInstance, options: { secret: string; db: Db; sessionCheckMs?: number; now?: () => number }) {
+  async function auth(
+    app: FastifyInstance,
+    options: { secret: string; db: Db; sessionCheckMs?: number; now?: () => number; twoFactorKey?: Buffer; requireTwoFactorRoles?: readonly string[] },
+  ) {
     await app.register(jwt, {
       secret: options.secret,
       sign: { expiresIn: ACCESS_TOKEN_TTL },
@@ -59,10 +74,15 @@ export default fp(
         role: payload.role,
         isAfcon: payload.isAfcon,
         sessionId: payload.sid,
+        // Read from the database with the session (authenticate).
+        twoFactorEnabled: false,
       }),
     });
     app.decorate('sessionCheck', sessionCheck(options.db, options.sessionCheckMs, options.now));
     app.decorate('refreshTokenKey', crypto.createHmac('sha256', options.secret).update('refresh-token-successor').digest('base64url'));
+    app.decorate('twoFactor', twoFactor(options.db, options.twoFactorKey ?? processTwoFactorKey()));
+    const requiring = new Set(options.requireTwoFactorRoles ?? []);
+    app.decorate('requiresTwoFactor', (role: string) => requiring.has(role));
 
     // Named: the OpenAPI document marks the routes running `authenticate` as signed-in (openapi.ts).
     app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -77,7 +97,10 @@ export default fp(
       const { sessionId, id } = request.user;
       const holder = isUuid(sessionId) ? await app.sessionCheck.holder(sessionId) : undefined;
       if (!holder || holder.userId !== id) throw new HttpError(401, 'Please sign in again');
-      request.user = { id, sessionId, userName: holder.userName, role: holder.role, isAfcon: holder.isAfcon };
+      request.user = { id, sessionId, userName: holder.userName, role: holder.role, isAfcon: holder.isAfcon, twoFactorEnabled: holder.twoFactorEnabled };
+      if (requiring.has(holder.role) && !holder.twoFactorEnabled && !request.routeOptions.config.twoFactorSetup) {
+        throw new HttpError(403, 'Set up two-factor sign-in first');
+      }
       if (request.user.isAfcon && !request.routeOptions.config.afcon) {
         throw new HttpError(403, 'This account can only use the Afcon 2024 area');
       }
@@ -85,6 +108,10 @@ export default fp(
 
     app.decorate('requireManager', async (request: FastifyRequest) => {
       if (!isManager(request.user?.role)) throw new HttpError(403, 'Only an admin can do this');
+    });
+
+    app.decorate('refuseCustomerCare', async (request: FastifyRequest) => {
+      if (isCustomerCare(request.user?.role)) throw new HttpError(403, 'Customer care cannot do this');
     });
   },
   { name: 'auth' },

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { forgotPasswordSchema, loginSchema, resetPasswordBodySchema } from '../../../src/domain/schemas/auth';
 import { createUserSchema } from '../../../src/domain/schemas/user';
 import { accessTokenClaims } from '../auth/access-tokens';
-import { createAgent } from '../auth/accounts';
+import type { CreatableRole } from '../../../src/domain/roles';
+import { createAccount } from '../auth/accounts';
 import { forgottenPasswords, resetPasswordWithToken } from '../auth/password-resets';
 import { resetLinks, type ResetLinkSettings } from '../auth/reset-links';
 import { endSessionOfRefreshToken, rotateRefreshToken } from '../auth/sessions';
@@ -11,7 +12,8 @@ import { ok } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { validBody } from '../http/valid-body';
 import { auditWho } from '../audit/record-audit';
-import { documented, results } from '../openapi';
+import { documented, ref, results } from '../openapi';
+import { sessionAnswer } from '../auth/session-answer';
 import { toUser, usersRepository } from '../repositories/users-repository';
 
 const tokenBody = {
@@ -45,14 +47,17 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
   const forgotten = forgottenPasswords(app.db, app.providers.mail);
   app.addHook('onClose', async () => forgotten.settled());
 
-  app.post('/v1/auth/login', { schema: { tags: ['auth'], summary: 'Sign in' }, config: { swaggerTransform: documented({ body: loginSchema, results: results.entity('Session'), errors: { 401: 'Incorrect username or password', 429: 'Too many failed sign-ins for this name, or from this address' } }) } }, async (request, reply) => {
+  const loginDocs = documented({
+    summary: 'Sign in: the tokens, or for an account with two-factor sign-in a challenge for POST /v1/auth/2fa/verify',
+    body: loginSchema,
+    results: { oneOf: [ref('Session'), ref('TwoFactorChallenge')] },
+    errors: { 401: 'Incorrect username or password, or the account is disabled', 429: 'Too many failed sign-ins for this name, or from this address' },
+  });
+  app.post('/v1/auth/login', { schema: { tags: ['auth'] }, config: { swaggerTransform: loginDocs } }, async (request, reply) => {
     const input = await validBody(loginSchema, request.body);
     const signedIn = await signIn(app.db, { userName: input.userName, password: input.password, address: request.ip });
-    return ok(reply, 'Logged in', {
-      user: signedIn.user,
-      accessToken: app.jwt.sign(accessTokenClaims(signedIn.user, signedIn.sessionId)),
-      refreshToken: signedIn.refreshToken,
-    });
+    if ('twoFactorRequired' in signedIn) return ok(reply, 'Enter the code from your authenticator app', signedIn);
+    return ok(reply, 'Logged in', sessionAnswer(app, signedIn));
   });
 
   app.post<{ Body: TokenBody }>('/v1/auth/refresh-token', { schema: { tags: ['auth'], summary: 'Trade a refresh token for new tokens', body: tokenBody }, config: { swaggerTransform: refreshDocs } }, async (request, reply) => {
@@ -64,7 +69,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
       throw new HttpError(401, rotated.reason === 'reused' ? 'Refresh token reused; session revoked' : 'Invalid refresh token');
     }
     const user = await repo.findById(rotated.userId);
-    if (!user) throw new HttpError(401, 'Invalid refresh token');
+    if (!user || user.disabledAt) throw new HttpError(401, 'Invalid refresh token');
     const accessToken = app.jwt.sign(accessTokenClaims(user, rotated.sessionId, rotated.rotatedAt));
     // SPEC §7 reads status, accessToken and refreshToken at the top level.
     return reply.send({
@@ -106,7 +111,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
     },
   );
 
-  app.get('/v1/auth/profile', { schema: { tags: ['auth'], summary: 'Who is signed in' }, onRequest: [app.authenticate], config: { afcon: true, swaggerTransform: documented({ results: results.entity('User') }) } }, async (request, reply) => {
+  app.get('/v1/auth/profile', { schema: { tags: ['auth'], summary: 'Who is signed in' }, onRequest: [app.authenticate], config: { afcon: true, twoFactorSetup: true, swaggerTransform: documented({ results: results.entity('User') }) } }, async (request, reply) => {
     const user = await repo.findById(request.user.id);
     if (!user) throw new HttpError(401, 'Please sign in again');
     return ok(reply, 'Profile', toUser(user));
@@ -121,7 +126,7 @@ export default async function authRoutes(app: FastifyInstance, options: ResetLin
     },
     async (request, reply) => {
       const input = await validBody(createUserSchema, request.body);
-      return ok(reply, 'Successfully created a new user', toUser(await createAgent(app.db, auditWho(request), input)), 201);
+      return ok(reply, 'Successfully created a new user', toUser(await createAccount(app.db, auditWho(request), { ...input, role: input.role as CreatableRole })), 201);
     },
   );
 }

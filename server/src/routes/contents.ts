@@ -89,7 +89,7 @@ export default async function contentsRoutes(app: FastifyInstance) {
   // A PATCH may leave fields out; the stored values fill them before the same schema checks the whole.
   const updated = { swaggerTransform: documented({ body: contentSchema.partial(), results: results.entity('Content'), errors: raced409 }) };
 
-  app.post('/v1/ticket', { schema: { tags: ['contents'], summary: 'Create a ticket content' }, onRequest: [app.authenticate], config: created }, async (request, reply) => {
+  app.post('/v1/ticket', { schema: { tags: ['contents'], summary: 'Create a ticket content' }, onRequest: [app.authenticate, app.refuseCustomerCare], config: created }, async (request, reply) => {
     const input = await validBody(contentSchema, request.body);
     await checkCategory(request, input.category);
     return ok(reply, 'Successfully created a ticket', await save(request, values(input, request.user.id)), 201);
@@ -97,7 +97,7 @@ export default async function contentsRoutes(app: FastifyInstance) {
 
   app.patch<{ Params: IdParams }>(
     '/v1/ticket/:id',
-    { schema: { tags: ['contents'], summary: 'Edit a ticket content', params: uuidParams }, onRequest: [app.authenticate], config: updated },
+    { schema: { tags: ['contents'], summary: 'Edit a ticket content', params: uuidParams }, onRequest: [app.authenticate, app.refuseCustomerCare], config: updated },
     async (request, reply) => {
       const existing = await repo.findById(request.params.id);
       if (!existing) throw notFound('Content');

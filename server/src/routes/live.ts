@@ -55,7 +55,7 @@ export default async function liveRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { user } = request;
       const { serviceCode: follow } = request.query as { serviceCode?: string[] };
-      const holder: SessionHolder = { userId: user.id, userName: user.userName, role: user.role, isAfcon: user.isAfcon };
+      const holder: SessionHolder = { userId: user.id, userName: user.userName, role: user.role, isAfcon: user.isAfcon, twoFactorEnabled: user.twoFactorEnabled };
       const session = { id: user.sessionId, holder };
       mustHaveRoom(session);
       const scope = await scopeOf(holder);

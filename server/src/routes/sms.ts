@@ -60,7 +60,7 @@ export default async function smsRoutes(app: FastifyInstance, options: { deliver
     '/v1/sms',
     {
       schema: { tags: ['sms'], summary: 'Send one SMS' },
-      onRequest: [app.authenticate],
+      onRequest: [app.authenticate, app.refuseCustomerCare],
       config: { swaggerTransform: documented({ body: smsSchema, results: results.entity('SmsRecord'), status: 201, errors: { 502: 'The SMS gateway refused or failed to send it' } }) },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isManager } from '../../../src/domain/roles';
+import { mayResendTickets } from '../../../src/domain/transaction-timeline';
 import { canResendTicket, MESSAGE_STATUS } from '../../../src/domain/transaction-events';
 import { ok } from '../http/envelope';
 import { HttpError } from '../http/http-error';
@@ -43,9 +43,8 @@ export default async function transactionEventsRoutes(app: FastifyInstance) {
       config: { swaggerTransform: documented({ results: results.entity('Transaction'), errors: { 409: NOT_RESENDABLE } }) },
     },
     async (request, reply) => {
-      // Admin and super-user any call, an agent its own service codes' (scopedTransaction).
-      const { role } = request.user;
-      if (!isManager(role) && role !== 'agent') throw new HttpError(403, 'You cannot resend tickets');
+      // Admin, super-user and customer care any call, an agent its own service codes' (scopedTransaction).
+      if (!mayResendTickets(request.user)) throw new HttpError(403, 'You cannot resend tickets');
       const found = await scopedTransaction(app.db, request, request.params.id);
       const ticket = found.ticketMessage ? { message: found.ticketMessage } : null;
       if (!canResendTicket({ ...found, ticket })) throw new HttpError(409, NOT_RESENDABLE);

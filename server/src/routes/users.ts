@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { isEditableRole } from '../../../src/domain/roles';
-import { profileSchema, updateUserSchema } from '../../../src/domain/schemas/user';
+import { editUserRequestSchema, profileSchema, updateUserSchema, userStatusSchema } from '../../../src/domain/schemas/user';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { endSessionsOfUser } from '../auth/sessions';
 import { ok } from '../http/envelope';
@@ -13,7 +13,7 @@ import { auditedUser } from '../audit/audited-records';
 import { auditWho, recordChange } from '../audit/record-audit';
 import { documented, results } from '../openapi';
 import { toUser, usersRepository } from '../repositories/users-repository';
-import { userNameTaken } from '../auth/accounts';
+import { setAccountDisabled, userNameTaken } from '../auth/accounts';
 
 export default async function usersRoutes(app: FastifyInstance) {
   const repo = usersRepository(app.db);
@@ -35,11 +35,26 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.patch<{ Params: IdParams }>(
     '/v1/users/:id',
     {
-      schema: { tags: ['users'], summary: 'Edit an agent', params: uuidParams },
+      schema: { tags: ['users'], params: uuidParams },
       onRequest: [app.authenticate, app.requireManager],
-      config: { swaggerTransform: documented({ body: updateUserSchema, results: results.entity('User'), errors: { 409: 'The user name is taken' } }) },
+      config: {
+        swaggerTransform: documented({
+          summary: 'Edit an agent; or, with `{ disabled }` alone, disable or enable any account but your own',
+          body: editUserRequestSchema,
+          results: results.entity('User'),
+          errors: { 403: 'The account is an admin or super-user (edits), or your own (disable)', 409: 'The user name is taken' },
+        }),
+      },
     },
     async (request, reply) => {
+      if (isStatusChange(request.body)) {
+        const { disabled } = await validBody(userStatusSchema, request.body);
+        const account = await setAccountDisabled(app.db, auditWho(request), request.params.id, disabled);
+        if (!account) throw notFound('User');
+        // This process refuses the account's sessions at once (live streams included); others within the session check's time.
+        app.sessionCheck.forget();
+        return ok(reply, disabled ? 'The account is disabled' : 'The account is enabled', toUser(account));
+      }
       const target = await repo.findById(request.params.id);
       if (!target) throw notFound('User');
       if (!isEditableRole(target.role)) throw new HttpError(403, 'Admin and super-user accounts cannot be edited');
@@ -75,7 +90,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     {
       schema: { tags: ['users'], summary: 'Update my profile' },
       onRequest: [app.authenticate],
-      config: { afcon: true, swaggerTransform: documented({ body: profileSchema, results: results.entity('User'), errors: { 404: 'The current password is wrong (SPEC §8)' } }) },
+      config: { afcon: true, twoFactorSetup: true, swaggerTransform: documented({ body: profileSchema, results: results.entity('User'), errors: { 404: 'The current password is wrong (SPEC §8)' } }) },
     },
     async (request, reply) => {
       const input = await validBody(profileSchema, request.body);
@@ -109,4 +124,14 @@ export default async function usersRoutes(app: FastifyInstance) {
       return ok(reply, 'Successfully updated your profile', toUser(updated));
     },
   );
+}
+
+/** `{ disabled }` is a request of its own; sent with other fields it is refused rather than half applied. */
+function isStatusChange(body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'disabled')) return false;
+  if (Object.keys(body).length > 1) {
+    const message = 'Disable or enable an account in a request of its own';
+    throw new HttpError(400, message, [{ field: 'disabled', message }]);
+  }
+  return true;
 }

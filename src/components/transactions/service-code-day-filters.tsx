@@ -9,7 +9,7 @@ import { selectSessionUser } from '../../state/session-slice';
 import { selectChosenView, serviceCodeDayChosen } from '../../state/view-slice';
 import { todayInServiceZone } from '../../domain/format';
 import { dayFilter, fixedFilter, serviceCodeFilter, type ViewFilters } from '../../domain/list-view';
-import { isManager } from '../../domain/roles';
+import { readsEveryCode } from '../../domain/roles';
 import { DateField } from '../date-field';
 import { ServiceCodeSwitcher } from './service-code-switcher';
 
@@ -28,20 +28,21 @@ export interface ServiceCodeDay {
  */
 export function useServiceCodeDayView(): { filters: ViewFilters<ServiceCodeDay>; canChooseCode: boolean } {
   const user = useAppSelector(selectSessionUser);
-  const manager = isManager(user?.role);
+  // Managers and customer care read every code; an agent, its own.
+  const everyCode = readsEveryCode(user?.role);
   const canChooseCode = !user?.isAfcon;
   // An agent's scope: the codes its sign-in named, and any the switcher's list has since (a code
   // registered after sign-in). The list is the switcher's own query, so it is asked once.
-  const today = useGetServiceCodesTodayQuery(undefined, { skip: manager || !canChooseCode });
+  const today = useGetServiceCodesTodayQuery(undefined, { skip: everyCode || !canChooseCode });
   const scope = useMemo(() => new Set([...(user?.serviceCode ?? []).map((code) => code.name), ...(today.data ?? []).map((code) => code.name)]), [user?.serviceCode, today.data]);
   const storedCode = user?.serviceCode?.[0]?.name ?? '';
   const filters = useMemo((): ViewFilters<ServiceCodeDay> => {
     const date = dayFilter(todayInServiceZone());
     if (!canChooseCode) return { name: fixedFilter(storedCode), date };
     const code = serviceCodeFilter(storedCode);
-    if (manager) return { name: code, date };
+    if (everyCode) return { name: code, date };
     return { name: { ...code, parse: (text) => (text === '' || scope.has(text) ? code.parse(text) : undefined) }, date };
-  }, [canChooseCode, storedCode, manager, scope]);
+  }, [canChooseCode, storedCode, everyCode, scope]);
   return { filters, canChooseCode };
 }
 

@@ -1,15 +1,19 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 // MUI's own ThemeProvider without its CSS-variables half (colour-scheme storage and scripts),
 // which a theme from createTheme never uses: what @mui/material's ThemeProviderNoVars renders.
 import ThemeProvider from '@mui/system/ThemeProvider';
-import { requestLogin, type LoginRequest, type LoginResults } from '../../api/login-request';
+import { requestLogin, requestTwoFactorVerify, type LoginRequest, type LoginResults, type TwoFactorVerifyRequest } from '../../api/login-request';
 import { storedColorMode } from '../../state/persisted-storage';
 import { buildTheme } from '../../components/theme';
 import { TOAST_STACK_CLASS } from '../../components/toast-stack';
 import { ToastView } from '../../components/toast-view';
 import { AuthCard } from './auth-card';
 import { SignInForm, type SignInFormProps } from './sign-in-form';
+import { lazyNamed } from '../../components/lazy-import';
+
+// Loaded when an enrolled account's password was right, not with the first visit's page (bench:web's budget).
+const TwoFactorStep = lazyNamed(() => import('./two-factor-step'), 'TwoFactorStep');
 
 export type ToastSeverity = 'success' | 'error';
 
@@ -28,22 +32,52 @@ export interface SignInPageProps {
  * redux, router, notistack, Formik or yup: bench:web's budget for '/'.
  */
 export function SignInPage({ onSignedIn, notify, renderLink }: SignInPageProps) {
+  // Set once the password was right for an account with two-factor sign-in: the second step shows.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = async (results: LoginResults) => {
+    notify('Logged in', 'success');
+    try {
+      // The button keeps spinning until the app has taken the session.
+      await onSignedIn(results);
+    } catch {
+      notify('Something wrong happened during the request', 'error');
+    }
+  };
   const submit = async (credentials: LoginRequest) => {
     const outcome = await requestLogin(credentials);
+    if (outcome.ok === 'challenge') return setChallenge(outcome.challenge);
     if (!outcome.ok) {
       // SPEC §8: no answer at all differs from every other failure.
       notify(outcome.noAnswer ? 'Something wrong happened during the request' : 'Incorrect username or password', 'error');
       return;
     }
-    notify('Logged in', 'success');
-    try {
-      // The button keeps spinning until the app has taken the session.
-      await onSignedIn(outcome.results);
-    } catch {
-      notify('Something wrong happened during the request', 'error');
-    }
+    await signedIn(outcome.results);
   };
-  return (
+  const verify = async (factor: Omit<TwoFactorVerifyRequest, 'challenge'>): Promise<string | null> => {
+    if (!challenge) return null;
+    const outcome = await requestTwoFactorVerify({ challenge, ...factor });
+    if (outcome.ok) {
+      await signedIn(outcome.results);
+      return null;
+    }
+    if (outcome.noAnswer) {
+      notify('Something wrong happened during the request', 'error');
+      return null;
+    }
+    if (outcome.ended) {
+      notify('Too many wrong codes or too long: please sign in again', 'error');
+      setChallenge(null);
+      return null;
+    }
+    return factor.code ? 'Incorrect code' : 'Incorrect or already used recovery code';
+  };
+  return challenge ? (
+    <AuthCard title="Two-factor sign-in" subtitle="One more step to sign in">
+      <Suspense fallback={null}>
+        <TwoFactorStep onSubmit={verify} onBack={() => setChallenge(null)} />
+      </Suspense>
+    </AuthCard>
+  ) : (
     <AuthCard title="Sign in" subtitle="Operator console of the service-code ticketing service">
       <SignInForm onSubmit={submit} renderLink={renderLink} />
     </AuthCard>

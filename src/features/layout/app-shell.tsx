@@ -126,6 +126,7 @@ export default function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const homePath = homePathFor(user);
+  const enrolFirst = Boolean(user?.twoFactorSetupRequired);
   const home = { path: homePath, label: menuFor(user).find((entry) => entry.path === homePath)?.label ?? 'your first screen' };
 
   return (
@@ -143,10 +144,11 @@ export default function AppShell() {
           <Typography variant="h6" component="div" sx={{ fontWeight: 700, flexGrow: 1 }}>
             Dialdesk
           </Typography>
-          <LiveStatus />
+          {/* Until two-factor is on, the server answers such a user nothing but its set-up and profile. */}
+          {!enrolFirst && <LiveStatus />}
           <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
           {!mobile && <Typography variant="body2">Service code: {serviceCode}</Typography>}
-          <IncidentCount />
+          {!enrolFirst && <IncidentCount />}
           <IconButton
             color="inherit"
             aria-label={settingsVisible ? 'Hide settings' : 'Show settings'}

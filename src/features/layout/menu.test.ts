@@ -1,6 +1,6 @@
 import { canOpen, menuFor } from './menu';
 
-const labels = (role: 'agent' | 'admin' | 'super-user', isAfcon = false) => menuFor({ role, isAfcon }).map((e) => e.label);
+const labels = (role: 'agent' | 'customer-care' | 'admin' | 'super-user', isAfcon = false) => menuFor({ role, isAfcon }).map((e) => e.label);
 const CAMPAIGN_PATHS = [
   '/world/cup/transactions',
   '/world/cup/failed',
@@ -20,6 +20,21 @@ describe('sidebar menu by role', () => {
   it('gives agents the regular entries only, without campaigns', () => {
     expect(labels('agent')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents', 'Content', 'Sms']);
     expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.group)).toBe(false);
+  });
+
+  it("gives customer care the calls' screens and incidents: no content, SMS, users, catalogue, finance or audit", () => {
+    expect(labels('customer-care')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents']);
+    const user = { role: 'customer-care' as const, isAfcon: false };
+    for (const path of ['/failed', '/search', '/incidents', '/account']) expect([path, canOpen(user, path)]).toEqual([path, true]);
+    for (const path of ['/contents', '/sms', '/users', '/category', '/service/code', '/reconciliation', '/audit', '/world/cup/transactions']) {
+      expect([path, canOpen(user, path)]).toEqual([path, false]);
+    }
+  });
+
+  it('offers only the profile to a role that must set up two-factor sign-in first', () => {
+    const user = { role: 'admin' as const, isAfcon: false, twoFactorSetupRequired: true };
+    expect(menuFor(user)).toEqual([{ label: 'Profile', path: '/account' }]);
+    expect([canOpen(user, '/account'), canOpen(user, '/users'), canOpen(user, '/transactions')]).toEqual([true, false, false]);
   });
 
   it('adds Profile, Users, Category and Service code for admin and super-user', () => {

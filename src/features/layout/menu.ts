@@ -1,7 +1,7 @@
 import { AFCON, CAMPAIGNS, type CampaignScreenEntry } from '../../domain/campaigns';
 import type { LoginUser } from '../../domain/entities';
 import { routePathKey } from '../../domain/first-visit';
-import { isManager } from '../../domain/roles';
+import { isCustomerCare, isManager } from '../../domain/roles';
 
 export interface MenuEntry {
   label: string;
@@ -12,18 +12,22 @@ export interface MenuEntry {
   carriesView?: boolean;
 }
 
+/** A role that requires two-factor sign-in, before it is on: the profile, where it is set up, and nothing else. */
+const ENROL_FIRST: MenuEntry[] = [{ label: 'Profile', path: '/account' }];
+
 /** Everyone reads the incidents the API scopes to them (the Afcon-only account, AFCON's). */
 const INCIDENTS: MenuEntry = { label: 'Incidents', path: '/incidents' };
 
-const REGULAR: MenuEntry[] = [
+/** What customer care uses: every code's calls and incidents, no catalogue and no SMS compose. */
+const CUSTOMER_CARE: MenuEntry[] = [
   { label: 'Dashboard', path: '/dashboard', carriesView: true },
   { label: 'Transactions', path: '/transactions', carriesView: true },
   { label: 'Trans search', path: '/search' },
   { label: 'Failed transactions', path: '/failed', carriesView: true },
   INCIDENTS,
-  { label: 'Content', path: '/contents' },
-  { label: 'Sms', path: '/sms' },
 ];
+
+const REGULAR: MenuEntry[] = [...CUSTOMER_CARE, { label: 'Content', path: '/contents' }, { label: 'Sms', path: '/sms' }];
 
 const MANAGER_EXTRA: MenuEntry[] = [
   { label: 'Profile', path: '/account' },
@@ -55,10 +59,12 @@ const FINANCE_GROUP: MenuEntry[] = [{ label: 'Reconciliation', path: '/reconcili
 /** The audit trail of every staff action, for admin and super-user (the API refuses anyone else). */
 const OVERSIGHT_GROUP: MenuEntry[] = [{ label: 'Audit trail', path: '/audit', group: 'Oversight' }];
 
-/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu; admins see four more entries, the campaigns, finance and oversight. */
-export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon'> | null): MenuEntry[] {
+/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu, customer care the calls' screens; admins see four more entries, the campaigns, finance and oversight. */
+export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null): MenuEntry[] {
   if (!user) return [];
+  if (user.twoFactorSetupRequired) return ENROL_FIRST;
   if (user.isAfcon) return AFCON_ONLY;
+  if (isCustomerCare(user.role)) return CUSTOMER_CARE;
   return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP, ...OVERSIGHT_GROUP] : REGULAR;
 }
 
@@ -71,7 +77,7 @@ const SAME_SCREEN: Record<string, string> = { '/categories/all': '/category', '/
  * Whether the person may open the screen at `pathname`: what their menu offers, plus
  * EVERYONE's. The server refuses the rest anyway; the shell shows NoAccess instead of asking it.
  */
-export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon'> | null, pathname: string): boolean {
+export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null, pathname: string): boolean {
   const path = routePathKey(pathname);
   const screen = SAME_SCREEN[path] ?? path;
   return EVERYONE.includes(screen) || menuFor(user).some((entry) => entry.path === screen);

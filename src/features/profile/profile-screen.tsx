@@ -8,6 +8,9 @@ import { FormCard } from '../../components/form-card';
 import { FormTextField } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
 import { profileSchema } from '../../domain/schemas/user';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
+import { TwoFactorSection } from './two-factor-section';
 
 type ProfileValues = { userName: string; email: string; myPassword: string; password: string };
 
@@ -31,6 +34,7 @@ function profileErrorText(info: ApiErrorInfo, userName: string): string | null {
 /** SPEC §2 profile at /account: 'Update profile info'. */
 export default function ProfileScreen() {
   const profile = useGetProfileQuery();
+  const sessionUser = useAppSelector(selectSessionUser);
   const [updateProfile] = useUpdateProfileMutation();
   const run = useSubmit();
 
@@ -78,6 +82,7 @@ export default function ProfileScreen() {
           />
         </FormCard>
       )}
+      {profile.data && <TwoFactorSection enabled={profile.data.twoFactorEnabled} required={Boolean(sessionUser?.twoFactorSetupRequired)} />}
     </Stack>
   );
 }

@@ -111,4 +111,22 @@ describe("'Details' and 'Resend ticket'", () => {
     expect(await within(drawer).findByText('No events recorded for this call yet.')).toBeInTheDocument();
     expect(within(drawer).getByText('Team')).toBeInTheDocument();
   });
+
+  it("shows an admin who acted on the call from the audit trail under its timeline, and an agent no such section", async () => {
+    const { user, unmount } = await renderApp({ url: '/search', user: TEST_ADMIN });
+    await searchFor(user, failedCall.phoneNumber);
+    await user.click(within(rowOf(failedCall.phoneNumber)).getByRole('button', { name: /^Details/ }));
+    const drawer = await screen.findByRole('region', { name: 'Call details' });
+    expect(within(drawer).getByRole('heading', { name: 'Audit entries' })).toBeInTheDocument();
+    const entries = await within(drawer).findByRole('list', { name: 'History, newest first' });
+    expect(within(entries).getByText('Transaction resolved')).toBeInTheDocument();
+    expect(entries).toHaveTextContent(code.agent.userName);
+    unmount();
+
+    const again = await renderApp({ url: '/failed', user: code.agent });
+    await screen.findByText('Showing 1 out of 1 entries');
+    await again.user.click(within(rowOf(failedCall.phoneNumber)).getByRole('button', { name: /^Details/ }));
+    const agentDrawer = await screen.findByRole('region', { name: 'Call details' });
+    expect(within(agentDrawer).queryByRole('heading', { name: 'Audit entries' })).not.toBeInTheDocument();
+  });
 });

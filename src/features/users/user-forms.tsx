@@ -5,21 +5,21 @@ import { FormDialog } from '../../components/form-dialog';
 import { FormSelect, FormSwitch, FormTextField } from '../../components/form-fields';
 import { useSubmit } from '../../components/use-submit';
 import type { User } from '../../domain/entities';
-import { ROLE_OPTIONS } from '../../domain/roles';
+import { ROLE_OPTIONS, type CreatableRole } from '../../domain/roles';
 import { createUserSchema, updateUserSchema } from '../../domain/schemas/user';
 import { userErrorText } from './user-errors';
 
-type CreateValues = { userName: string; password: string; role: string };
+type CreateValues = { userName: string; password: string; role: CreatableRole };
 type UpdateValues = { userName: string; password: string; isAfcon: boolean };
 
 const emptyCreate: CreateValues = { userName: '', password: '', role: 'agent' };
 
-/** 'Create new account': accounts are only created as agents; customer care is shown disabled. */
+/** 'Create new account': an agent, or a customer-care account for support staff. */
 export function CreateUserForm() {
   const [createUser] = useCreateUserMutation();
   const run = useSubmit();
   const submit = (values: CreateValues) =>
-    run(() => createUser({ userName: values.userName.trim(), password: values.password, role: 'agent' }).unwrap(), {
+    run(() => createUser({ userName: values.userName.trim(), password: values.password, role: values.role }).unwrap(), {
       success: 'Successfully created a new user',
       failure: (info) => userErrorText(info),
     });

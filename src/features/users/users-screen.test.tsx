@@ -21,7 +21,7 @@ describe('Users screen', () => {
     expect(within(row).getByRole('button', { name: `Edit ${name}` })).toBeEnabled();
   });
 
-  it('shows the field messages and offers customer care disabled', async () => {
+  it('shows the field messages', async () => {
     const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
     await user.click(await screen.findByRole('tab', { name: 'Create new account' }));
     const form = await screen.findByRole('form', { name: 'Create new account' });
@@ -29,10 +29,21 @@ describe('Users screen', () => {
     await user.click(within(form).getByRole('button', { name: 'Create account' }));
     expect(await within(form).findByText('Please provide the userName')).toBeInTheDocument();
     expect(within(form).getByText('Password must be atleast 8 characters long')).toBeInTheDocument();
+  });
 
+  it('creates a customer-care account', async () => {
+    const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
+    await user.click(await screen.findByRole('tab', { name: 'Create new account' }));
+    const form = await screen.findByRole('form', { name: 'Create new account' });
+    const name = uniqueName('care');
+    await user.type(within(form).getByLabelText('Username'), name);
+    await user.type(within(form).getByLabelText('Password'), 'care-password-1');
     await user.click(within(form).getByRole('combobox', { name: 'Role' }));
-    const options = await screen.findByRole('listbox');
-    expect(within(options).getByRole('option', { name: 'Customer care' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Customer care' }));
+    await user.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Successfully created a new user')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    expect(within(await rowOf(name)).getByText('Customer care')).toBeInTheDocument();
   });
 
   it("refuses a taken name with the server's message", async () => {
@@ -65,6 +76,24 @@ describe('Users screen', () => {
     expect(await rowOf(renamed)).toBeInTheDocument();
   });
 
+  it('disables an agent after asking, then enables it again', async () => {
+    const agent = await createAgentViaApi('disabled');
+    const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
+    const row = await rowOf(agent.userName);
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: `Disable ${agent.userName}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Disable ${agent.userName}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable account' }));
+    expect(await screen.findByText('The account is disabled')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(agent.userName) })).getByText('Disabled')).toBeInTheDocument());
+
+    await user.click(within(await rowOf(agent.userName)).getByRole('button', { name: `Enable ${agent.userName}` }));
+    await user.click(within(await screen.findByRole('dialog', { name: `Enable ${agent.userName}?` })).getByRole('button', { name: 'Enable account' }));
+    expect(await screen.findByText('The account is enabled')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('row', { name: new RegExp(agent.userName) })).getByText('Active')).toBeInTheDocument());
+  });
+
   it('disables Edit for the admin row and says why', async () => {
     const { user } = await renderApp({ url: '/users', user: TEST_ADMIN });
     await screen.findByRole('grid', { name: 'Users' });
@@ -88,6 +117,9 @@ describe('Users screen', () => {
     await user.tab();
     await user.tab({ shift: true });
     expect(edit).toHaveFocus();
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Admins and super-users cannot be edited here');
+    // The Disable button's tooltip, shown while the focus passed it, fades out first.
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Admins and super-users cannot be edited here'));
+    // Nor can the admin disable their own account.
+    expect(within(adminRow()!).getByRole('button', { name: `Disable ${TEST_ADMIN.userName}` })).toHaveAttribute('aria-disabled', 'true');
   });
 });
