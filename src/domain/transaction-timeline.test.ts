@@ -39,12 +39,12 @@ describe('transaction timeline wording', () => {
     expect(eventDetailLines({ kind: 'resolved', detail: { reason: null, note: null } })).toEqual([]);
   });
 
-  it('offers Resend ticket to managers and agents, not the Afcon-only account or customer care', () => {
+  it('offers Resend ticket to managers, customer care and agents, not the Afcon-only account', () => {
     expect(mayResendTickets({ role: 'admin', isAfcon: false })).toBe(true);
     expect(mayResendTickets({ role: 'super-user', isAfcon: false })).toBe(true);
     expect(mayResendTickets({ role: 'agent', isAfcon: false })).toBe(true);
     expect(mayResendTickets({ role: 'agent', isAfcon: true })).toBe(false);
-    expect(mayResendTickets({ role: 'customer-care', isAfcon: false })).toBe(false);
+    expect(mayResendTickets({ role: 'customer-care', isAfcon: false })).toBe(true);
     expect(mayResendTickets(null)).toBe(false);
   });
 });
