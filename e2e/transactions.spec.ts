@@ -83,7 +83,11 @@ test('a manager switches service codes and dates', async () => {
   await page.getByText(/Showing 50 out of/).waitFor();
   await screenshot(page, 'transactions-04-manager-code-and-day');
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).first().click();
-  await page.waitForURL(`${server.url}/dashboard`);
+  // The menu's link carries the code and day chosen.
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+  const carried = new URL(page.url()).searchParams;
+  assert.equal(carried.get('name'), '*217*2#');
+  assert.equal(carried.get('date'), yesterday.format('YYYY-MM-DD'));
   await page.getByRole('region', { name: 'Calls per hour' }).waitFor();
   await screenshot(page, 'transactions-05-dashboard');
 });
