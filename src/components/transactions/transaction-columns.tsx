@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
 import { votePick } from '../../domain/campaigns';
 import type { Transaction } from '../../domain/entities';
@@ -53,10 +54,18 @@ const dateTime = (field: string, headerName: string, valueGetter: (row: Transact
   ...text(field, headerName, valueGetter, { flex: 2, min: DATE_TIME_MIN_WIDTH }),
   renderCell: dateTimeCell,
 });
-/** A column of times of one day ('06:33 am'), as wide as its header; a time of another day breaks as dateTime. */
+/**
+ * A column of times of one day ('06:33 am'), as wide as its header. A reply after midnight
+ * ('27 Nov 12:13 am') stays on one line, its end cut short if it must, whole in the title: a dense
+ * row stays one line, and the list still fits 1280 px.
+ */
 const timeOfDay = (field: string, headerName: string, valueGetter: (row: Transaction) => string): Column => ({
   ...text(field, headerName, valueGetter, { width: headerName.length > 10 ? 108 : 86 }),
-  renderCell: dateTimeCell,
+  renderCell: ({ value }) => (
+    <Box component="span" title={String(value ?? '')} sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {String(value ?? '')}
+    </Box>
+  ),
 });
 
 /** The day a call was made, in the service zone. */
