@@ -1,11 +1,5 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useIssueTicketMutation, useMarkRowReviewedMutation } from '../../api/reconciliation-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
 import { serverMessage, useSubmit } from '../../components/use-submit';
@@ -35,25 +29,24 @@ export function IssueTicketDialog({ statementId, row, onClose }: RowDialogProps)
     if (answered) onClose();
   };
   return (
-    <Dialog open={row !== null} onClose={isLoading ? undefined : onClose} aria-labelledby="issue-ticket-title" aria-describedby="issue-ticket-text" fullWidth maxWidth="xs">
-      <DialogTitle id="issue-ticket-title">Issue the ticket?</DialogTitle>
-      <DialogContent>
-        {row && (
-          <DialogContentText id="issue-ticket-text">
+    <ConfirmDialog
+      open={row !== null}
+      id="issue-ticket"
+      title="Issue the ticket?"
+      text={
+        row && (
+          <>
             The provider&apos;s statement says it collected {moneyText(row)} for this call{row.completedAt ? ` on ${formatDateTime(row.completedAt)}` : ''} (reference {row.reference}).
             The call will be marked processed and its ticket SMS sent once to {row.transaction?.phoneNumber ?? 'the customer'}.
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={confirm} disabled={isLoading} startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Issuing" /> : undefined}>
-          Issue ticket
-        </Button>
-      </DialogActions>
-    </Dialog>
+          </>
+        )
+      }
+      confirmLabel="Issue ticket"
+      busyLabel="Issuing"
+      busy={isLoading}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
 

@@ -1,11 +1,5 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useSetUserDisabledMutation } from '../../api/users-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { serverMessage, useSubmit } from '../../components/use-submit';
 import type { User } from '../../domain/entities';
 
@@ -24,29 +18,21 @@ export function AccountStatusDialog({ user, onClose }: { user: User | null; onCl
     if (done) onClose();
   };
   return (
-    <Dialog open={user !== null} onClose={isLoading ? undefined : onClose} aria-labelledby="account-status-title" aria-describedby="account-status-text" fullWidth maxWidth="xs">
-      <DialogTitle id="account-status-title">{verb} {user?.userName}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="account-status-text">
-          {disabling
-            ? 'They are signed out everywhere within seconds and cannot sign in until an admin enables the account again. Their records stay.'
-            : 'They can sign in again with their password.'}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          color={disabling ? 'error' : 'primary'}
-          onClick={confirm}
-          disabled={isLoading}
-          startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label={disabling ? 'Disabling' : 'Enabling'} /> : undefined}
-        >
-          {verb} account
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={user !== null}
+      id="account-status"
+      title={`${verb} ${user?.userName ?? ''}?`}
+      text={
+        disabling
+          ? 'They are signed out everywhere within seconds and cannot sign in until an admin enables the account again. Their records stay.'
+          : 'They can sign in again with their password.'
+      }
+      confirmLabel={`${verb} account`}
+      busyLabel={disabling ? 'Disabling' : 'Enabling'}
+      busy={isLoading}
+      color={disabling ? 'error' : 'primary'}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
