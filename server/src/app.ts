@@ -17,6 +17,7 @@ import errorsPlugin, { frameworkError } from './plugins/errors';
 import ingestionPlugin from './plugins/ingestion';
 import inputGuardPlugin from './plugins/input-guard';
 import livePlugin from './plugins/live';
+import metricsPlugin from './plugins/metrics';
 import providersPlugin, { type Providers } from './plugins/providers';
 import webPlugin from './plugins/web';
 import { componentSchemas, TAGS } from './openapi';
@@ -108,6 +109,8 @@ export interface AppDeps {
     /** Streams one session, one user, this process may hold open (LIVE_STREAMS_PER_SESSION, LIVE_STREAMS_PER_USER, LIVE_STREAMS_MAX). */
     streams?: { perSession?: number; perUser?: number; max?: number };
   };
+  /** METRICS_TOKEN: GET /metrics asks for it as a Bearer token; without one it answers callers on this machine only. */
+  metricsToken?: string;
   /** The incident rules' thresholds (INCIDENT_*); `everyMs` runs the detector while the app is up (main.ts; tests detect on fixed clocks). */
   incidents?: Partial<IncidentSettings> & { everyMs?: number };
   /** Sees every route as it is registered (the OpenAPI coverage test lists them with it). */
@@ -126,6 +129,18 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: deps.trustProxy ?? false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
     frameworkErrors: frameworkError,
+    // Every answer names its request (X-Request-Id) and every log line of it carries the same id, so
+    // support can quote one and find the other. A caller's own id is kept when it is a plain token,
+    // so a proxy's id follows the request through; anything else could forge or flood log lines.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
 
@@ -158,6 +173,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db: deps.db });
+  // Early, so its timing hook sees every route registered after it.
+  await app.register(metricsPlugin, { db: deps.db, token: deps.metricsToken, liveClients: () => live.stream.size });
   const answers = deps.answerCache ?? answerCache({ ttlMs: deps.rankingCacheMs ?? DEFAULT_RANKING_CACHE_MS });
   const sms = deps.providers?.sms ?? localSmsProvider();
   const mail = deps.providers?.mail ?? localMailProvider(deps.db);
@@ -175,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
     payment: deps.providers?.payment ?? externalPaymentProvider(),
     onVoteCounted: answers.voteCounted,
     onCallChanged: (id) => feed.callsChanged(id),
+    onSaleSettled: app.metrics.saleSettled,
     ussdMenuCacheMs: deps.ussdMenuCacheMs ?? 0,
     confirmsPerMinute: deps.ussd?.confirmsPerMinute ?? 5,
     log: app.log,

@@ -33,6 +33,7 @@ async function main() {
     sweeper: { timeoutMinutes: config.paymentTimeoutMinutes },
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
+    metricsToken: config.metricsToken,
     ussdMenuCacheMs: config.ussdMenuCacheMs,
     live: { feed: config.liveFeed === 'postgres' && config.databaseUrl ? { kind: 'postgres', databaseUrl: config.databaseUrl } : { kind: 'process' }, flushMs: config.liveFlushMs, writesPerSecond: config.liveWritesPerSecond, streams: config.liveStreams },
     incidents: { ...config.incidents, everyMs: config.incidentCheckSeconds * 1000 },

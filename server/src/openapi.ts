@@ -397,7 +397,7 @@ export interface RouteDocs {
    * Error answers beyond the ones a route has by its shape: 400; 401/403 behind sign-in; 401 for a
    * provider callback; 404 with a path id or key, or when `scoped`; 413/415 when it reads a body.
    */
-  errors?: Partial<Record<401 | 403 | 404 | 409 | 413 | 415 | 429 | 502, string>>;
+  errors?: Partial<Record<401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503, string>>;
 }
 
 type RouteLike = { method?: string | string[]; url?: string; onRequest?: unknown; preParsing?: unknown };

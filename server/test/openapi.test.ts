@@ -120,6 +120,9 @@ describe('the OpenAPI document', () => {
     expect(open.sort()).toEqual(
       [
         'get /healthz',
+        'get /readyz',
+        // Not behind sign-in: behind METRICS_TOKEN or the loopback address (metrics.test.ts).
+        'get /metrics',
         'post /v1/auth/2fa/verify',
         'post /v1/auth/forgot-password',
         'post /v1/auth/login',

@@ -18,6 +18,8 @@ export interface IngestionDeps {
   onVoteCounted: (campaignKey: string) => void;
   /** Hears of each call created or settled, once committed (the live feed, DESIGN §7); called on the hot path, so it must be cheap. */
   onCallChanged: (transactionId: string) => void;
+  /** Hears of each sale settled or reconciled, with its code and outcome (the metrics); on the hot path, so it must be cheap. */
+  onSaleSettled?: (serviceCode: string, status: 'SUCCESSFUL' | 'FAILED') => void;
   /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS). */
   ussdMenuCacheMs: number;
   /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
@@ -35,7 +37,7 @@ export function ingestion(deps: IngestionDeps) {
   const { db, log } = deps;
   const tickets = ticketSender(db, deps.sms);
   // The callback's actor names the provider, made just below with this settlement.
-  const settlement = paymentSettlement(db, tickets, { onVoteCounted: deps.onVoteCounted, onCallChanged: deps.onCallChanged }, () => payment.name);
+  const settlement = paymentSettlement(db, tickets, { onVoteCounted: deps.onVoteCounted, onCallChanged: deps.onCallChanged, onSaleSettled: deps.onSaleSettled }, () => payment.name);
   const payment = typeof deps.payment === 'function' ? deps.payment(settlement.settle, db) : deps.payment;
   const menuCache = ussdMenuCache(deps.ussdMenuCacheMs);
 

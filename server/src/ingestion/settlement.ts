@@ -23,6 +23,7 @@ export interface SettleOptions {
 export interface SettlementListeners {
   onVoteCounted: (campaignKey: string) => void;
   onCallChanged: (transactionId: string) => void;
+  onSaleSettled?: (serviceCode: string, status: 'SUCCESSFUL' | 'FAILED') => void;
 }
 
 export type SettlePayment = (decision: PaymentDecision, options?: SettleOptions) => Promise<SettlementResult>;
@@ -96,6 +97,7 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     const settled = await repo.settleRecording(decision.reference, values, transactionEvent.paymentSettled(decision), along);
     if (!settled) return { result: 'already_settled', transactionId: call.id };
     hear.onCallChanged(settled.id);
+    hear.onSaleSettled?.(settled.serviceCode, decision.status);
     // Only a processed vote counts (migration 0005): failing a pending one changes no ranking.
     if (decision.status === 'SUCCESSFUL' && call.campaignKey) hear.onVoteCounted(call.campaignKey);
     if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'system' });
@@ -140,6 +142,7 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     if (!settled) return { result: 'already_processed', transactionId: call.id };
     if (call.campaignKey) hear.onVoteCounted(call.campaignKey);
     hear.onCallChanged(settled.id);
+    hear.onSaleSettled?.(settled.serviceCode, 'SUCCESSFUL');
     if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'user', actorUserId: payment.userId });
     return { result: 'reconciled', transactionId: settled.id };
   }

@@ -24,6 +24,13 @@ export interface SettlementCall {
   activeMessage: string | null;
 }
 
+/** A call a settlement has just decided: whom its ticket goes to, and its code for the metrics. */
+export interface SettledCall {
+  id: string;
+  phoneNumber: string;
+  serviceCode: string;
+}
+
 const p = (name: string) => sql.placeholder(name);
 
 const settlementCallStatement = sql`select t.id, t.is_complete as "isComplete", t.is_deleted as "isDeleted", t.category_id as "categoryId",
@@ -42,7 +49,7 @@ const settleStatement = sql`
     set is_complete = ${p('isComplete')}, is_deleted = ${p('isDeleted')}, ticket_message = ${p('ticketMessage')},
         message_statuses = ${p('messageStatuses')}, callback_time = now()
     where payment_ref = ${p('reference')} and not is_complete and not is_deleted
-    returning id, phone_number
+    returning id, phone_number, service_code
   ), recorded as (
     ${recordEventsSql(sql`
       select ${p('alongTransactionId')}::uuid, ${p('alongKind')}::text, ${p('alongActor')}::text, null::uuid, ${p('alongDetail')}::jsonb, ${p('alongDedupeKey')}::text
@@ -50,7 +57,7 @@ const settleStatement = sql`
       union all
       select id, ${p('settledKind')}::text, ${p('settledActor')}::text, null::uuid, ${p('settledDetail')}::jsonb, ${p('settledDedupeKey')}::text from settled`)}
   )
-  select id, phone_number as "phoneNumber" from settled`;
+  select id, phone_number as "phoneNumber", service_code as "serviceCode" from settled`;
 
 /** Calls as the live stream sends them (src/domain/live.ts), read by id. */
 const liveStatesStatement = sql`select id as "_id", service_code as name, phone_number as "phoneNumber",
@@ -89,12 +96,12 @@ const settleReconciledStatement = (reference: string, values: SettledValues, eve
     update transactions t
     set is_complete = true, is_deleted = false, ticket_message = ${values.ticketMessage}, message_statuses = ${values.messageStatuses}, callback_time = now()
     from target where t.id = target.id
-    returning t.id, t.phone_number, target.is_deleted as was_failed
+    returning t.id, t.phone_number, t.service_code, target.is_deleted as was_failed
   ), recorded as (
     ${recordEventsSql(sql`select id, ${event.kind}::text, ${event.actor}::text, ${event.actorUserId ?? null}::uuid,
       ${JSON.stringify(event.detail ?? {})}::jsonb || jsonb_build_object('previously', case when was_failed then 'failed' else 'pending' end), ${event.dedupeKey ?? null}::text from settled`)}
   )
-  select id, phone_number as "phoneNumber" from settled`;
+  select id, phone_number as "phoneNumber", service_code as "serviceCode" from settled`;
 
 /** The calls a resolve changed, as what runs in its transaction with it (the audit entries) sees them. */
 export interface ResolvedCall {
@@ -117,7 +124,7 @@ export function transactionsRepository(db: Db) {
   // Every payment callback asks this; prepared once per connection. The ticket's content comes
   // along, a round trip fewer than reading it after.
   let settlementCall: ReturnType<typeof preparedRows<SettlementCall>> | undefined;
-  let settleOne: ReturnType<typeof preparedRows<{ id: string; phoneNumber: string }>> | undefined;
+  let settleOne: ReturnType<typeof preparedRows<SettledCall>> | undefined;
   let ticketSms: ReturnType<typeof preparedRows> | undefined;
   let liveStates: ReturnType<typeof preparedRows<LiveTransaction>> | undefined;
 
@@ -219,8 +226,8 @@ export function transactionsRepository(db: Db) {
      * settled it. Answers the settled call, or undefined when it was not pending (already settled,
      * or no such reference).
      */
-    async settleRecording(reference: string, values: SettledValues, settledEvent: CallEvent, along?: NewTransactionEvent): Promise<{ id: string; phoneNumber: string } | undefined> {
-      settleOne ??= preparedRows<{ id: string; phoneNumber: string }>(db, 'settle_payment', settleStatement);
+    async settleRecording(reference: string, values: SettledValues, settledEvent: CallEvent, along?: NewTransactionEvent): Promise<SettledCall | undefined> {
+      settleOne ??= preparedRows<SettledCall>(db, 'settle_payment', settleStatement);
       const [settled] = await settleOne({
         ...values,
         reference,
@@ -242,8 +249,8 @@ export function transactionsRepository(db: Db) {
      * in from the call as the update found it) in the same statement, within `tx` when given. Answers
      * the settled call, or undefined when it was processed already or no call has the reference.
      */
-    async settleReconciled(reference: string, values: SettledValues, event: CallEvent, tx: DbOrTx = db): Promise<{ id: string; phoneNumber: string } | undefined> {
-      const [settled] = await rowsOf<{ id: string; phoneNumber: string }>(tx, settleReconciledStatement(reference, values, event));
+    async settleReconciled(reference: string, values: SettledValues, event: CallEvent, tx: DbOrTx = db): Promise<SettledCall | undefined> {
+      const [settled] = await rowsOf<SettledCall>(tx, settleReconciledStatement(reference, values, event));
       return settled;
     },
 

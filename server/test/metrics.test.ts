@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { buildTestWorld, USSD_CALLBACK_URL, type TestWorld } from './helpers';
+import { createCatalogue, insertTransactions } from './transactions-fixtures';
+
+jest.setTimeout(30_000);
+
+/** The metrics' `# TYPE name type` lines, as Prometheus reads them. */
+const typesOf = (text: string) => new Map([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => [name, type]));
+const valueOf = (text: string, series: string) => {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+};
+
+describe('GET /metrics', () => {
+  let world: TestWorld;
+  let code: string;
+  beforeAll(async () => {
+    world = await buildTestWorld();
+    const catalogue = await createCatalogue(world, null);
+    code = catalogue.code.name;
+    await insertTransactions(world, code, [
+      { paymentRef: 'metrics-paid', categoryId: catalogue.category.id, categoryLevel: 'vip', amount: 20000 },
+      { paymentRef: 'metrics-refused', categoryId: catalogue.category.id, categoryLevel: 'vip', amount: 20000 },
+      { paymentRef: 'metrics-waiting', categoryId: catalogue.category.id, categoryLevel: 'vip', amount: 20000 },
+    ]);
+  });
+  afterAll(() => world.close());
+
+  const scrape = async () => {
+    const answer = await world.app.inject({ method: 'GET', url: '/metrics' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return answer.body;
+  };
+
+  it('names each metric the operations runbook and the dashboard read, with its type, and Node’s own', async () => {
+    await world.app.inject({ method: 'GET', url: '/healthz' });
+    await world.app.inject({ method: 'POST', url: USSD_CALLBACK_URL, payload: 'sessionId=m1&serviceCode=*000%23&phoneNumber=256770000001&text=', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const types = typesOf(await scrape());
+    expect(Object.fromEntries(['http_request_duration_seconds', 'dialdesk_ussd_hop_duration_seconds', 'dialdesk_sales_total', 'dialdesk_payments_pending', 'dialdesk_live_clients', 'dialdesk_incidents_open', 'dialdesk_db_pool_connections', 'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds'].map((name) => [name, types.get(name)]))).toEqual({
+      http_request_duration_seconds: 'histogram',
+      dialdesk_ussd_hop_duration_seconds: 'histogram',
+      dialdesk_sales_total: 'counter',
+      dialdesk_payments_pending: 'gauge',
+      dialdesk_live_clients: 'gauge',
+      dialdesk_incidents_open: 'gauge',
+      dialdesk_db_pool_connections: 'gauge',
+      process_cpu_user_seconds_total: 'counter',
+      nodejs_heap_size_used_bytes: 'gauge',
+      nodejs_eventloop_lag_seconds: 'gauge',
+    });
+  });
+
+  it('labels a request by its route pattern, method and status, never by the ids in its path', async () => {
+    const { headers } = await world.headersFor('admin');
+    const id = '00000000-0000-4000-8000-000000000001';
+    await world.app.inject({ method: 'GET', url: `/v1/transactions/${id}/events`, headers });
+    const text = await scrape();
+    expect(text).not.toContain(id);
+    expect(text).toMatch(/http_request_duration_seconds_count\{route="\/v1\/transactions\/:id\/events",method="GET",status="\d{3}"\} 1/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{route="\/healthz",method="GET",status="200"\} \d/);
+    expect(valueOf(text, 'dialdesk_ussd_hop_duration_seconds_count')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts sales per code and outcome as they settle, and the payments still awaited', async () => {
+    const before = await scrape();
+    expect(valueOf(before, 'dialdesk_payments_pending')).toBe(3);
+    expect((await world.pay('metrics-paid', 'SUCCESSFUL')).statusCode).toBe(200);
+    expect((await world.pay('metrics-refused', 'FAILED')).statusCode).toBe(200);
+    // A repeated final word settles nothing more, so it counts nothing more.
+    await world.pay('metrics-paid', 'SUCCESSFUL');
+    const after = await scrape();
+    expect(valueOf(after, `dialdesk_sales_total{service_code="${code}",status="SUCCESSFUL"}`)).toBe(1);
+    expect(valueOf(after, `dialdesk_sales_total{service_code="${code}",status="FAILED"}`)).toBe(1);
+    expect(valueOf(after, 'dialdesk_payments_pending')).toBe(1);
+    expect(valueOf(after, 'dialdesk_live_clients')).toBe(0);
+  });
+
+  it('answers callers on this machine only when no token is set', async () => {
+    const answer = await world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.body).not.toContain('http_request_duration_seconds');
+    // X-Forwarded-For is the caller's own word: it must not open the door.
+    const forged = await world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('GET /metrics with METRICS_TOKEN', () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await buildTestWorld({ metricsToken: 'scrape-token-0123456789' });
+  });
+  afterAll(() => world.close());
+
+  it('asks every caller, this machine too, for the Bearer token', async () => {
+    const get = (authorization?: string) => world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: authorization ? { authorization } : {} });
+    expect((await get()).statusCode).toBe(401);
+    expect((await get('Bearer wrong')).statusCode).toBe(401);
+    expect((await world.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const answer = await get('Bearer scrape-token-0123456789');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+});
+
+describe('GET /readyz and X-Request-Id', () => {
+  let world: TestWorld;
+  beforeAll(async () => {
+    world = await buildTestWorld();
+  });
+  afterAll(() => world.close());
+
+  it('is ready while the database holds every migration of this build, and not once one is missing', async () => {
+    expect((await world.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    const newest = await world.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    const [row] = (newest as unknown as { rows: { id: number; hash: string; created_at: string }[] }).rows;
+    await world.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row.id}`);
+    try {
+      const answer = await world.app.inject({ method: 'GET', url: '/readyz' });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toMatchObject({ status: false });
+      // Liveness is another question: the process itself is fine.
+      expect((await world.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await world.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`);
+    }
+    expect((await world.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('names every answer with a request id, keeping a caller’s plain one and replacing anything else', async () => {
+    const plain = await world.app.inject({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const failed = await world.app.inject({ method: 'GET', url: '/v1/no-such-route' });
+    expect(failed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await world.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-4f2a9c1e' } });
+    expect(kept.headers['x-request-id']).toBe('proxy-4f2a9c1e');
+    for (const forged of ['a b c d e f g h', 'x'.repeat(65), 'short', 'line\u2028break-0123']) {
+      const answer = await world.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': forged } });
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
