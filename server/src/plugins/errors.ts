@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { failureBody } from '../http/envelope';
 import { HttpError } from '../http/http-error';
+import { isDatabaseUnavailable } from '../http/postgres-errors';
 
 /** Shapes every error into the failure envelope, small whatever the request, and hides the details of 5xx. */
 export default fp(async function errors(app: FastifyInstance) {
@@ -21,6 +22,11 @@ export default fp(async function errors(app: FastifyInstance) {
     if (statusCode < 500) {
       // Fastify's own messages are fixed texts; another library's may carry the request back.
       return reply.code(statusCode).send(failureBody(error.code?.startsWith('FST_') ? error.message : 'Invalid request'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was done: a provider retries its callback, a screen its read. 503, not 500, so neither takes it as final.
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply.code(503).header('retry-after', '5').send(failureBody('The service is briefly unavailable; try again in a few seconds'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failureBody('Something went wrong on our side'));
