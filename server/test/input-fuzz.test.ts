@@ -14,7 +14,8 @@ import { createCatalogue, insertTransactions } from './transactions-fixtures';
  * are fuzzed without touching this file.
  */
 
-jest.setTimeout(120_000);
+// One test walks every route as every role, so its time grows with the API: about 100 s on a loaded 2-CPU machine.
+jest.setTimeout(300_000);
 
 /** Fixed seed and bounded runs: the same requests on every run, well under a minute in CI. */
 const SEED = 20261122;
