@@ -11,7 +11,7 @@ import { PRELOAD_MANIFEST, type PreloadManifest } from './src/domain/first-visit
  * Writes preload-manifest.json: for each private path, the files of the app's chunk and of that
  * path's screen (`screen-<name>`), and the DataGrid's for wide screens. The server lists them as
  * `<link rel="preload">` in that path's index.html, so a deep link or reload downloads them beside
- * the entry instead of one round trip after another (issue 11: Lighthouse on a slow phone).
+ * the entry instead of one round trip after another (Lighthouse on a slow phone).
  */
 class PreloadManifestPlugin {
   apply(compiler: webpack.Compiler) {

@@ -1,5 +1,5 @@
 /**
- * Campaign benchmark (issue 9), run by bench:api after the transactions and alone as
+ * Campaign benchmark, run by bench:api after the transactions and alone as
  * `node --import tsx bench/api-campaigns.ts`: seeds World Cup votes into fresh local PostgreSQL
  * databases at two sizes, starts the real server alone in its own process (bench/api-server.ts), and
  * measures with autocannon, in a process of its own, the overall ranking page, a round ranking page

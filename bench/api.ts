@@ -1,5 +1,5 @@
 /**
- * API benchmark (issue 4): seeds transactions into a fresh local PostgreSQL database and into
+ * API benchmark: seeds transactions into a fresh local PostgreSQL database and into
  * PGlite, starts the real server alone in its own process (bench/api-server.ts), and measures with
  * autocannon, run in processes of its own, the transactions page, the failed page, the phone
  * search and the dashboard summary beside a bare Fastify route that answers the same 50-row JSON

@@ -1,5 +1,5 @@
 /**
- * Export contention (issue 22 item 7): do full CSV exports starve the USSD callback? Starts the
+ * Export contention: do full CSV exports starve the USSD callback? Starts the
  * built server (`npm run build` first) on a fresh embedded DATA_DIR with the demo data, times USSD
  * first hops at a steady rate alone, then while `--exports` full exports (every code, every day,
  * as an admin) run at once, and reports the hops' p50/p99/max, /healthz's, and each export's time
@@ -116,7 +116,7 @@ async function main() {
     if (finished.some((answer) => answer.status !== 200)) throw new Error(`an export answered ${finished.map((a) => a.status).join(', ')}`);
 
     const report = [
-      `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — export contention (issue 22 item 7)`,
+      `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — export contention`,
       '',
       `Command: \`npm run bench:export -- ${args.join(' ')}\` (after \`npm run build\`). Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
       `The built server on the embedded PGlite in ${KEPT_DATA_DIR ? 'a kept' : 'a fresh'} DATA_DIR with the demo data (started${KEPT_DATA_DIR ? '' : ' and seeded'} in ${startedInS} s). USSD first hops on ${CODE} (a new session each, each on a new connection) at ${RATE}/s and /healthz once a second: ${BASELINE_S} s alone, then while ${EXPORTS} full CSV exports (every code and day, as an admin) ran at once. Target: hop p99 < 300 ms during the exports.`,

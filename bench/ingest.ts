@@ -1,5 +1,5 @@
 /**
- * Ingestion benchmark (issue 10): complete USSD sales against the built server (`npm run build`
+ * Ingestion benchmark: complete USSD sales against the built server (`npm run build`
  * first), as `npm run serve` runs it, on a fresh local PostgreSQL database of its own
  * (PAYMENT_PROVIDER=external, PAYMENT_CALLBACK_SECRET set here). Each sale is a customer's three
  * hops (menu, choice, confirm) and the provider's signed payment callback, sent twice, some at
@@ -450,7 +450,7 @@ async function backendsCpuMs(pool: Pool, database: string): Promise<Map<number, 
 
 /**
  * Exactly the acknowledged sales are processed, once each, each with one ticket SMS: one 'sms_sent'
- * event where the server records them (issue 10), else a sent ticket in `messageStatuses`.
+ * event where the server records them, else a sent ticket in `messageStatuses`.
  */
 async function verify(where: { databaseUrl: string } | { dataDir: string }, run: string, acknowledged: Set<string>): Promise<string> {
   const database = await openDatabase(where);

@@ -1,5 +1,5 @@
 /**
- * Reconciliation benchmark (issue 25): a provider statement of `--lines` lines (default 50,000)
+ * Reconciliation benchmark: a provider statement of `--lines` lines (default 50,000)
  * uploaded to the API built in this process (as the tests build it), against as many calls with
  * payment references and as many again that the statement does not name, on the embedded PGlite
  * (in memory) and on a fresh local PostgreSQL database. Reports the upload (read, checked, sorted

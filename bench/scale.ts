@@ -1,5 +1,5 @@
 /**
- * Scale-out benchmark (issue 25): `npm run build && npm run bench:scale`. Starts N = 1, 2 and 3 built
+ * Scale-out benchmark: `npm run build && npm run bench:scale`. Starts N = 1, 2 and 3 built
  * API processes on one fresh PostgreSQL database (and once N = 2 through PgBouncer in session
  * pooling), plays bench:ingest's customers with every hop and callback going to any instance, kills
  * one instance with SIGKILL half-way and starts it again, and records per N: completed sales/s, each

@@ -34,7 +34,7 @@ const FLOORS: Floor[] = [
   { name: 'DataGrid + RTK Query + router + notistack', entry: './bench/floors/grid-page-floor.tsx', route: '/transactions', factor: 1.2 },
 ];
 
-/** Issue 11's targets: the lowest acceptable median score per route and preset. */
+/** The targets: the lowest acceptable median score per route and preset. */
 const LIGHTHOUSE_TARGETS = [
   { route: '/', signedIn: false, desktop: 100, mobile: 95 },
   { route: '/transactions', signedIn: true, desktop: 95, mobile: 80 },

@@ -6,7 +6,7 @@ import { CAMPAIGNS } from '../src/domain/campaigns';
 import { ADMIN, launchBrowser, screenshot, settled, signIn, startServer, type RunningServer } from './harness';
 
 /**
- * Issue 11: axe (WCAG 2.1 A and AA) finds no serious or critical violation on any screen, with a
+ * Axe (WCAG 2.1 A and AA) finds no serious or critical violation on any screen, with a
  * create form and an edit dialog open, in light and dark mode and at 390 px wide. One browser and
  * one signed-in page visit every route in the app (no reload between them). No screen may scroll
  * sideways either (WCAG 1.4.10, reflow).
@@ -247,7 +247,7 @@ test('at 1280 px every column of every grid is readable and in view, Action incl
     await settle();
     for (const cut of await cutTexts()) problems.push(`${path} ${cut}`);
     // Fitted, not scrolled to: the last column (Action where a list has one) ends inside the grid's
-    // visible width. The categories' level prices are summed up in one column (issue 24).
+    // visible width. The categories' level prices are summed up in one column.
     const last = page.getByRole('grid').first().getByRole('columnheader').last();
     const [grid, header] = await Promise.all([page.getByRole('grid').first().boundingBox(), last.boundingBox()]);
     if (!grid || !header || header.x + header.width > grid.x + grid.width + 1) problems.push(`${path} last column '${await last.textContent()}' out of view`);

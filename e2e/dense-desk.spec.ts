@@ -9,7 +9,7 @@ import { COMPACT_ROW_HEIGHT, DRAWN_ROW_SELECTOR } from '../src/components/paged-
 import { ADMIN, go, launchBrowser, listRows, OUTPUT, screenshot, settled, setColourMode, signIn, startServer, type RunningServer } from './harness';
 
 /**
- * Issue 24, items 5, 6, 7, 9 and 10: the dense desk. Half again as many rows at 1440×900 in
+ * The dense desk. Half again as many rows at 1440×900 in
  * Compact, a call's card about 120 px on a phone, the search's Copy column on one line, votes
  * showing their pick first, the categories' Name, Agent, Created_at and Edit in view with every
  * price one click away, and every chart label whole. Screenshots of each screen at 1440 and 412

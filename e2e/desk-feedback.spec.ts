@@ -9,9 +9,9 @@ import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from '../server/src/db/seed-data';
 import { ADMIN, launchBrowser, listRows, ROOT, screenshot, settled, signIn, startServer, type RunningServer } from './harness';
 
 /**
- * Issue 24 items 1, 2, 3, 4, 8 and 11: toasts that never cover the bars, the loading overlay on the
+ * The desk's feedback: toasts that never cover the bars, the loading overlay on the
  * shell's first mount only, disabled controls that look disabled and say why, Resolve on failed
- * calls only, errors said where they belong, and the smaller fixes; plus issue 21's one toast look
+ * calls only, errors said where they belong, and the smaller fixes; plus the one toast look
  * before and after the app loads.
  */
 
@@ -127,7 +127,7 @@ async function wrongPassword(page: Page) {
 }
 
 for (const [label, viewport] of [['1440', DESKTOP], ['412', PHONE]] as const) {
-  test(`issue 21: the toast before the app loads looks and stands as the app's (${label} px)`, async () => {
+  test(`the toast before the app loads looks and stands as the app's (${label} px)`, async () => {
     const { context, page } = await newPage(viewport);
     await page.goto(`${server.url}/`);
     const first = await toastLook(await wrongPassword(page));

@@ -5,7 +5,7 @@ import { playCustomer, type Hop } from '../scripts/simulator';
 import { ADMIN, assertAccessible, go, launchBrowser, screenshot, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer, viewportShot } from './harness';
 
 /**
- * Issue 23, incidents in the browser: the built server with the local payment provider refusing
+ * Incidents in the browser: the built server with the local payment provider refusing
  * nine payments in ten and the incident rules run every 2 s (thresholds lowered through their
  * settings, README 'Incidents'). Failing sales dialled through the USSD callback open a
  * failure-rate incident on their code, which a manager sees on /incidents and in the top bar.

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { ADMIN, chooseServiceCode, launchBrowser, OUTPUT, ROOT, screenshot, settled, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
- * Issue 10, live traffic in the browser: the built server with the local payment provider settling
+ * Live traffic in the browser: the built server with the local payment provider settling
  * after 300 ms and refusing a third of the payments, and the local SMS provider refusing every fifth
  * SMS (SMS_LOCAL_FAIL_RATE 0.2), while `npm run simulate` plays customers on one service code. A
  * manager watches that code's transactions of today grow, finds a refused call in Failed and reads

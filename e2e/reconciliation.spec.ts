@@ -13,7 +13,7 @@ import { categories, contents, serviceCodes, transactions } from '../server/src/
 import { ADMIN, go, launchBrowser, OUTPUT, ROOT, screenshot, setColourMode, signIn } from './harness';
 
 /**
- * Issue 25, money that reconciles, in the browser: the API runs in this process on an in-memory
+ * Money that reconciles, in the browser: the API runs in this process on an in-memory
  * PGlite serving the built SPA (dist/web). Finance uploads a November statement of 20,000 paid
  * calls and a few problems (upload progress shown on a throttled connection), reads the counts,
  * issues the ticket of a customer who paid and got nothing, sees it on the call's timeline and

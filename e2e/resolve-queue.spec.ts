@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN, go, launchBrowser, listRows, screenshot, setColourMode, signIn, startServer, USSD_TOKEN, type RunningServer } from './harness';
 
 /**
- * Issue 23, the support agent's queue: three calls dialled through the USSD door fail (the local
+ * The support agent's queue: three calls dialled through the USSD door fail (the local
  * payment provider refuses every payment); on Failed the admin moves with j/k, resolves two with
  * r, a reason and a note, and reads the reason and note in the call's timeline. Screenshots of the
  * focused row and of the dialog, light and dark, 1440 and 412 px; axe on the dialog.

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ADMIN, launchBrowser, signIn, startServer, type RunningServer } from './harness';
 
-/** Issue 22 item 9: two tabs of one session refresh once between them (a Web Lock), and both stay signed in. */
+/** Two tabs of one session refresh once between them (a Web Lock), and both stay signed in. */
 
 let server: RunningServer;
 let browser: Browser;

@@ -11,7 +11,7 @@ import { categories, serviceCodes, transactionEvents, transactions } from '../se
 import { ADMIN, launchBrowser, OUTPUT, ROOT, screenshot, settled, signIn } from './harness';
 
 /**
- * Issue 10, 'Details' and 'Resend ticket' in the browser: the API runs in this process on an
+ * 'Details' and 'Resend ticket' in the browser: the API runs in this process on an
  * in-memory PGlite serving the built SPA (dist/web), with one paid call whose ticket SMS failed and
  * the timeline ingestion leaves behind. Screenshots at 1280 and 390 px in e2e/output.
  */

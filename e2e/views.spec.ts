@@ -6,7 +6,7 @@ import { DEMO_SUPER_USER } from '../server/src/db/seed-data';
 import { ADMIN, chooseServiceCode, launchBrowser, listRows, screenshot, signIn, startServer, type RunningServer } from './harness';
 
 /**
- * Issue 23, the manager's views: a list's service code, day and page live in the URL, so a reload
+ * The manager's views: a list's service code, day and page live in the URL, so a reload
  * keeps the view, a copied link opens it for a colleague, and Back and Forward walk through views.
  */
 

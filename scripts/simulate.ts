@@ -1,7 +1,7 @@
 /**
  * `npm run simulate -- --rate 50 --duration 60 [--url http://127.0.0.1:3000] [--campaign] [--seed 1]`
  *
- * Plays USSD customers against a running server on this machine (issue 10): `--rate` new
+ * Plays USSD customers against a running server on this machine: `--rate` new
  * sessions a second for `--duration` seconds, each walking the menus like a person (scripts/
  * simulator.ts). Ticket codes are the demo's `*217*1#` … `*217*25#` (or `--codes a,b`); with
  * `--campaign` half the customers vote on the demo campaigns' codes instead. The server's payment

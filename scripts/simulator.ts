@@ -1,5 +1,5 @@
 /**
- * Simulated USSD customers (issue 10), for `npm run simulate`: each one dials a code, reads the
+ * Simulated USSD customers, for `npm run simulate`: each one dials a code, reads the
  * menus it is answered, and chooses as people do: most buy or vote, some cancel, some page, some
  * mistype once or twice, a few hang up. It only plays the customer's hops; the server's payment
  * provider settles what they confirm.

@@ -8,7 +8,7 @@ import { buildTestWorld, eventually, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
- * Incidents (issue 23): the rules on fixed clocks, opened and closed once whichever instance sees it
+ * Incidents: the rules on fixed clocks, opened and closed once whichever instance sees it
  * first, announced on the live feed, mailed to the managers, and listed in the callers' scope.
  */
 

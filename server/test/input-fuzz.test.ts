@@ -8,7 +8,7 @@ import { buildTestWorld, TEST_CALLBACK_SECRET, TEST_PASSWORD, TEST_USSD_TOKEN, t
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
- * Issue 11 / DESIGN §4: malformed input at every route of the OpenAPI document, as anonymous, agent
+ * DESIGN §4: malformed input at every route of the OpenAPI document, as anonymous, agent
  * and admin, never gets a 5xx, an error answer stays small and in the envelope, and a refused
  * request changes nothing in the database. Routes come from the app itself, so routes added later
  * are fuzzed without touching this file.

@@ -1,7 +1,7 @@
 import { categoryBody, type Headers } from './catalogue-fixtures';
 import { buildTestWorld, type TestWorld } from './helpers';
 
-/** The cases issue 11 names (DESIGN §4); input-fuzz.test.ts throws the rest at every route. */
+/** Named malformed inputs (DESIGN §4), one by one; input-fuzz.test.ts throws the rest at every route. */
 
 jest.setTimeout(30_000);
 

@@ -24,7 +24,7 @@ function answering(name: string, asked: string[]): PaymentProvider {
 /** PGlite is held by one process; several share only a PostgreSQL server (TEST_DATABASE_URL), so these run only there. */
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
-/** Two API processes on one PostgreSQL database (DESIGN §1, issue 25): what one does, the other never doubles. */
+/** Two API processes on one PostgreSQL database (DESIGN §1): what one does, the other never doubles. */
 onPostgres('two API instances on one PostgreSQL database', () => {
   const askedA: string[] = [];
   const askedB: string[] = [];

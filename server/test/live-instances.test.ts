@@ -8,7 +8,7 @@ import { follow, listening, type Follower } from './live-fixtures';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
- * Issue 23: several API processes on one PostgreSQL. A change committed through one instance reaches
+ * Several API processes on one PostgreSQL. A change committed through one instance reaches
  * the live clients of another (LISTEN/NOTIFY), a burst is a few notifications, and an instance that
  * loses its LISTEN connection listens again and tells its clients to read again. Needs a PostgreSQL
  * server (TEST_DATABASE_URL); skipped on the embedded database, which is one process by nature.

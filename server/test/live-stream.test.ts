@@ -7,7 +7,7 @@ import { liveStream, type LiveScope, type LiveSession } from '../src/live/live-s
 import { eventually, sleep } from './helpers';
 
 /**
- * The live stream's clients (issue 23): changes coalesced into a few writes, each client its scope,
+ * The live stream's clients: changes coalesced into a few writes, each client its scope,
  * slow clients dropped rather than buffered, streams ended with their token. Real streams stand in
  * for the HTTP responses; the calls' states come from a map standing in for the database.
  */

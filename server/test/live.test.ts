@@ -7,7 +7,7 @@ import { follow, listening, type Follower } from './live-fixtures';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
- * GET /v1/live (issue 23): every change of a call reaches the streams that may read it, scoped as
+ * GET /v1/live: every change of a call reaches the streams that may read it, scoped as
  * the lists are, from the real paths that make them (USSD, the payment callback, resolve).
  */
 

@@ -6,7 +6,7 @@ import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
- * Resolving with a reason and a note, and many at once (issue 23): stored on the call, on its
+ * Resolving with a reason and a note, and many at once: stored on the call, on its
  * timeline and in the export; each id of a bulk resolve answered, never telling what lies outside
  * the caller's scope; every bad reason, note or id list a 400 with its field.
  */

@@ -4,7 +4,7 @@ import { buildTestWorld, type TestWorld } from './helpers';
 import { insertTransactions } from './transactions-fixtures';
 
 /**
- * GET /v1/short-code/today (issue 23): what the service-code switcher lists: codes in natural order,
+ * GET /v1/short-code/today: what the service-code switcher lists: codes in natural order,
  * each with its category and today's calls and failed share; an agent its own codes only.
  */
 

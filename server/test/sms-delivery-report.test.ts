@@ -6,7 +6,7 @@ import { transactionEvents, transactions } from '../src/db/schema';
 import { buildTestWorld, TEST_CALLBACK_SECRET, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
-/** Delivery reports: authenticated first, and a ticket SMS's status landing on its call (issue 10). */
+/** Delivery reports: authenticated first, and a ticket SMS's status landing on its call. */
 
 jest.setTimeout(30_000);
 

@@ -106,7 +106,7 @@ describe('who resolved a failed call', () => {
 });
 
 describe('a campaign vote', () => {
-  it('names its campaign, round, pick and game, in the general search as in the campaign lists (issue 24)', async () => {
+  it('names its campaign, round, pick and game, in the general search as in the campaign lists', async () => {
     await createCampaigns(world);
     const phoneNumber = '256772000111';
     await insertVotes(world, WORLD_CUP, [{ phoneNumber, createdAt: new Date('2022-12-03T15:00:00Z'), round: 'week2', teamName: 'Croatia', teamName2: 'Australia' }]);

@@ -8,7 +8,7 @@ import { createCatalogue } from './transactions-fixtures';
 
 jest.setTimeout(60_000);
 
-/** The USSD callback's door (issue 22, DESIGN §4): token, sources, form only, limits, session ownership, one phone form. */
+/** The USSD callback's door (DESIGN §4): token, sources, form only, limits, session ownership, one phone form. */
 let world: TestWorld;
 let code: string;
 beforeAll(async () => {

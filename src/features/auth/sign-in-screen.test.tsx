@@ -55,7 +55,7 @@ describe('Sign in', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
-  it("shows its toasts as the page before the app loads does: one stack rule, one toast (issue 21)", async () => {
+  it("shows its toasts as the page before the app loads does: one stack rule, one toast", async () => {
     const standalone = render(<StandaloneSignIn onSignedIn={() => Promise.resolve()} />);
     await typeWrongPassword(userEvent.setup({ delay: null }));
     const before = toastLook('Incorrect username or password');

@@ -29,7 +29,7 @@ describe('campaign list screens', () => {
     expect(await toast('Transactions for 18 December 2022')).toBeInTheDocument();
     await screen.findByText('Showing 7 out of 7 entries');
     expect(grid().getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Date/Time', 'Service code', 'From', 'Team', 'Status', 'Network', 'Details']);
-    // A vote for Argentina in the game France against Argentina: the pick first, the game after it (issue 24).
+    // A vote for Argentina in the game France against Argentina: the pick first, the game after it.
     const team = rowsOf(FINAL_VOTERS[0])[0].querySelector('[data-field="teamName"]') as HTMLElement;
     expect([...team.querySelectorAll('.vote-text > span')].map((part) => part.textContent)).toEqual(['Argentina', 'France vs Argentina']);
     // One day's list: the heading has the day, the rows the time alone.
@@ -57,7 +57,7 @@ describe('campaign list screens', () => {
     expect(await screen.findByText(/Clients with failed transactions are engaged to help them succeed/)).toBeInTheDocument();
     await chooseDay(user, '12/18/2022');
     await screen.findByText('Showing 1 out of 1 entries');
-    // Its toast says what /failed's says (issue 24).
+    // Its toast says what /failed's says.
     expect(await toast('Failed transactions for 18 December 2022')).toBeInTheDocument();
     const [row] = rowsOf(FINAL_VOTERS[2]);
     expect(within(row).getByText('Argentina vs France')).toBeInTheDocument();

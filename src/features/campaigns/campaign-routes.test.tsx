@@ -78,7 +78,7 @@ describe('campaign routes from the descriptors', () => {
       expect(callsOf(store, 'getCampaignTransactions')).toEqual([expect.objectContaining({ call, phoneNumber: voter })]);
     } else {
       const today = todayInServiceZone();
-      // The failed lists say so, as /failed does (issue 24).
+      // The failed lists say so, as /failed does.
       expect(await toast(`${kind === 'failed' ? 'Failed transactions' : 'Transactions'} for ${formatDay(today)}`)).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Service code' })).toHaveValue(codeOf(campaign));
       expect(callsOf(store, 'getCampaignTransactions')).toEqual([expect.objectContaining({ call, name: codeOf(campaign), date: today })]);
@@ -109,7 +109,7 @@ describe('who reaches the campaigns', () => {
     await waitFor(() => expect(within(firstDataRow()).getByText(AFCON_VOTERS[0])).toBeInTheDocument());
   });
 
-  it("tells the Afcon-only account typing a World Cup ranking it has no access, and asks for no ranking (issue 24)", async () => {
+  it("tells the Afcon-only account typing a World Cup ranking it has no access, and asks for no ranking", async () => {
     const afcon = await createAfconAccountViaApi();
     const { store } = await renderApp({ url: '/world/cup/most/general', user: afcon });
     expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
@@ -119,7 +119,7 @@ describe('who reaches the campaigns', () => {
     expect(screen.queryByText(HEAVY_VOTER)).not.toBeInTheDocument();
   });
 
-  it('gives agents no campaigns in the menu and no campaign screen (issue 24)', async () => {
+  it('gives agents no campaigns in the menu and no campaign screen', async () => {
     const agent = await createAgentViaApi();
     const { store } = await renderApp({ url: '/afcon/2024/ranking', user: agent });
     const menu = await mainMenu();

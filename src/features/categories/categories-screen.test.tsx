@@ -45,7 +45,7 @@ describe('Categories screen', () => {
 
     await user.click(screen.getByRole('tab', { name: 'All' }));
     const row = (await screen.findByText(name, {}, slow)).closest('[role="row"]') as HTMLElement;
-    // Issue 24: the prices summed up in one column, every one of them a click away.
+    // The prices summed up in one column, every one of them a click away.
     expect(within(row).getByText('UGX 1,000 – 15,000 · 15 levels')).toBeInTheDocument();
     expect(within(row).getByText(agent.userName)).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: `All prices of ${name}` }));

@@ -33,7 +33,7 @@ describe('Dashboard screen', () => {
     expect(screen.getByRole('region', { name: 'Calls per network' })).toBeInTheDocument();
   });
 
-  it("shows the day a link gives, and writes a new day to the URL (issue 23)", async () => {
+  it("shows the day a link gives, and writes a new day to the URL", async () => {
     const { user, query } = await renderApp({ url: '/dashboard?date=2020-01-02', user: code.agent });
     expect(await screen.findByRole('heading', { name: 'Overview for 02 January 2020' })).toBeInTheDocument();
     const date = screen.getByRole('textbox', { name: 'Date' });

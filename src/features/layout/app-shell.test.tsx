@@ -14,7 +14,7 @@ describe('the private shell', () => {
   afterEach(() => fetchSpy.mockRestore());
   const calls = (path: string) => fetchSpy.mock.calls.filter(([input]) => new URL(requestUrl(input)).pathname.startsWith(path));
 
-  it('tells an agent typing /users it has no access, with the way back, and asks the API nothing (issue 24)', async () => {
+  it('tells an agent typing /users it has no access, with the way back, and asks the API nothing', async () => {
     const agent = await createAgentViaApi();
     const { user, pathname } = await renderApp({ url: '/users', user: agent });
     expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();

@@ -75,7 +75,7 @@ describe('sidebar menu by role', () => {
   });
 });
 
-describe('which screens a role may open (issue 24)', () => {
+describe('which screens a role may open', () => {
   const agent = { role: 'agent', isAfcon: false } as const;
   const admin = { role: 'admin', isAfcon: false } as const;
   const afcon = { role: 'agent', isAfcon: true } as const;
@@ -93,7 +93,7 @@ describe('which screens a role may open (issue 24)', () => {
     for (const path of CAMPAIGN_PATHS.filter((p) => p.startsWith('/afcon'))) expect(canOpen(afcon, path)).toBe(true);
     for (const path of ['/transactions', '/dashboard', '/users', '/world/cup/failed']) expect([path, canOpen(afcon, path)]).toEqual([path, false]);
     expect(canOpen(afcon, '/account')).toBe(true);
-    // AFCON's incidents (issue 23).
+    // AFCON's incidents.
     expect(canOpen(afcon, '/incidents')).toBe(true);
   });
 });

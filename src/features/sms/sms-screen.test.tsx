@@ -21,7 +21,7 @@ describe('Sms screen', () => {
     const normal = getComputedStyle(within(form).getByText('5/160')).color;
     await fillField(messageInput, 'é'.repeat(10) + 'ж'.repeat(90));
     expect(within(form).getByText('2 SMS (Unicode)')).toBeInTheDocument();
-    // Past 160, which the form refuses, the counter turns to the error colour and the parts go (issue 24).
+    // Past 160, which the form refuses, the counter turns to the error colour and the parts go.
     await fillField(messageInput, 'a'.repeat(170));
     const over = within(form).getByText('170/160');
     expect(getComputedStyle(over).color).not.toBe(normal);

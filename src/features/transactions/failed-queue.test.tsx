@@ -22,7 +22,7 @@ async function resolveViaApi(code: TestServiceCode, id: string) {
   if (!response.ok) throw new Error(`resolve answered ${response.status}`);
 }
 
-describe('The Failed queue on the keyboard (issue 23)', () => {
+describe('The Failed queue on the keyboard', () => {
   let code: TestServiceCode;
 
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('The Failed queue on the keyboard (issue 23)', () => {
   });
 });
 
-describe('Resolve selected (issue 23)', () => {
+describe('Resolve selected', () => {
   let code: TestServiceCode;
   let calls: Awaited<ReturnType<typeof dialCalls>>;
 

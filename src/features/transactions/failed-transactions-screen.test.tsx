@@ -44,7 +44,7 @@ describe('Failed transactions screen', () => {
     const { user: next } = await renderApp({ url: '/failed', user: code.agent });
     await screen.findByText('Showing 2 out of 2 entries');
     const resolvedBy = new RegExp(`^Resolved by ${code.agent.userName} on \\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm)$`);
-    // Disabled, it still takes the focus and says why (issue 24).
+    // Disabled, it still takes the focus and says why.
     const button = await within(rowOf(calls[0].phoneNumber)).findByRole('button', { name: 'Resolved' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(resolvedBy);

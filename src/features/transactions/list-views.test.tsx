@@ -26,7 +26,7 @@ function shownCode(): string {
 
 const transactionsUrl = (query: Record<string, string>) => `/transactions?${new URLSearchParams(query).toString()}`;
 
-describe("A list's view in the URL (issue 23)", () => {
+describe("A list's view in the URL", () => {
   it('opens the code, day and page a link gives', async () => {
     await renderApp({ url: transactionsUrl({ name: code.name, date: today, page: '2' }), user: TEST_ADMIN });
     expect(await screen.findByRole('heading', { name: `Transactions for ${formatDay(today)} ( 51 )` })).toBeInTheDocument();

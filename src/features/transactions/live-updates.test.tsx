@@ -5,7 +5,7 @@ import { TEST_ADMIN } from '../../testing/test-admin';
 import { createServiceCodeViaApi, dialCalls, settleCall, uniquePhoneNumber } from '../../testing/ussd-calls';
 
 /**
- * Lists that move (issue 23): the screens follow GET /v1/live of the real API, so calls made and
+ * Lists that move: the screens follow GET /v1/live of the real API, so calls made and
  * settled over USSD and the payment callback show without Refresh.
  */
 

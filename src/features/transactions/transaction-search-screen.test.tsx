@@ -41,7 +41,7 @@ describe('Transaction search screen', () => {
     expect(within(failedRow).getByRole('button', { name: 'Ticket' })).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it("says 'Invalid phone number' in the field and asks the API nothing for a bad number (issue 24)", async () => {
+  it("says 'Invalid phone number' in the field and asks the API nothing for a bad number", async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     try {
       const { user } = await renderApp({ url: '/search', user: TEST_ADMIN });
@@ -64,7 +64,7 @@ describe('Transaction search screen', () => {
     }
   });
 
-  it('shows a vote as its pick and its campaign under Category or Team (issue 24)', async () => {
+  it('shows a vote as its pick and its campaign under Category or Team', async () => {
     const { user } = await renderApp({ url: '/search', user: TEST_ADMIN });
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), FINAL_VOTERS[0]);
     await user.click(screen.getByRole('button', { name: 'Search' }));

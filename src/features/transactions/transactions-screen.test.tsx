@@ -40,14 +40,14 @@ describe('Transactions screen', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     const paid = rowOf(calls[0].phoneNumber);
     expect(within(paid).getByText('processed')).toBeInTheDocument();
-    // One day's list: the heading has the day, the rows the time alone (issue 24).
+    // One day's list: the heading has the day, the rows the time alone.
     expect(paid.querySelector('[data-field="callbackTime"]')?.textContent).toMatch(/^\d\d:\d\d (am|pm)$/);
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(screen.getByText('Showing 50 out of 51 entries')).toBeInTheDocument());
     expect(within(rowOf(calls[50].phoneNumber)).getByText('N/A')).toBeInTheDocument(); // pending: no response time
   });
 
-  it('offers Resolve on the failed call only (issue 24)', async () => {
+  it('offers Resolve on the failed call only', async () => {
     const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
     await chooseServiceCode(user, code.name);
     await screen.findByText('Showing 50 out of 51 entries');

@@ -108,7 +108,7 @@ describe('Users screen', () => {
       await waitFor(() => expect(next).not.toHaveAttribute('data-loading'));
     }
     const edit = within(adminRow()!).getByRole('button', { name: `Edit ${TEST_ADMIN.userName}` });
-    // Disabled, it still takes the focus and says why (issue 24); a click opens nothing.
+    // Disabled, it still takes the focus and says why; a click opens nothing.
     expect(edit).toHaveAttribute('aria-disabled', 'true');
     expect(edit).toHaveClass('cell-button', 'cell-button-outlined'); // still drawn as a grid button under its tooltip
     expect(edit).toHaveAccessibleDescription('Admins and super-users cannot be edited here');
