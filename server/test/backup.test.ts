@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { ensureFirstAdmin } from '../src/auth/first-admin';
-import { BackupError, backupDatabase, restoreDatabase } from '../src/db/backup';
+import { BackupError, backupDatabase, restoreDatabase, type BackupTarget } from '../src/db/backup';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedDemoData } from '../src/db/seed';
 
@@ -32,6 +32,17 @@ async function seedInto(database: Database) {
   return countsOf(database);
 }
 
+/** Restores the file into the target and reads the counts back. */
+async function countsAfterRestore(target: BackupTarget, file: string) {
+  await restoreDatabase(target, file);
+  const restored = await openDatabase(target);
+  try {
+    return await countsOf(restored);
+  } finally {
+    await restored.close();
+  }
+}
+
 const temp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dialdesk-backup-'));
 
 describe('backup and restore of the embedded database', () => {
@@ -52,13 +63,7 @@ describe('backup and restore of the embedded database', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/scripts/backup.ts', 'backup', '--out', file], { cwd: root, env });
     expect(stdout).toMatch(/Backed up the embedded database/);
 
-    await restoreDatabase({ dataDir: to }, file);
-    const restored = await openDatabase({ dataDir: to });
-    try {
-      expect(await countsOf(restored)).toEqual(before);
-    } finally {
-      await restored.close();
-    }
+    expect(await countsAfterRestore({ dataDir: to }, file)).toEqual(before);
 
     // Nothing is restored over a database, or from a file of the other kind, unless asked.
     await expect(restoreDatabase({ dataDir: to }, file)).rejects.toThrow(/holds a database already/);
@@ -100,13 +105,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
     const file = path.join(temp(), 'dialdesk.pgdump');
     await backupDatabase({ databaseUrl: sourceUrl }, file);
     const targetUrl = await freshDatabase();
-    await restoreDatabase({ databaseUrl: targetUrl }, file);
-    const restored = await openDatabase({ databaseUrl: targetUrl });
-    try {
-      expect(await countsOf(restored)).toEqual(before);
-    } finally {
-      await restored.close();
-    }
+    expect(await countsAfterRestore({ databaseUrl: targetUrl }, file)).toEqual(before);
     await expect(restoreDatabase({ databaseUrl: targetUrl }, file)).rejects.toThrow(/not empty/);
     await restoreDatabase({ databaseUrl: targetUrl }, file, { replace: true });
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
