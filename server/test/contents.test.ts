@@ -67,7 +67,10 @@ describe('POST /v1/ticket', () => {
     expect(long.json().errors).toEqual([{ field: 'message', message: 'Message must be at most 160 characters' }]);
     expect((await post(admin, ticket({ message: `${'a'.repeat(159)}€` }))).statusCode).toBe(400);
     const emoji = await post(admin, ticket({ message: 'Goal ⚽' }));
-    expect(emoji.json().errors).toEqual([{ field: 'message', message: 'Use only characters of the GSM-7 alphabet' }]);
+    expect(emoji.json().errors).toEqual([{ field: 'message', message: "Use only characters of the GSM-7 alphabet: '⚽' (U+26BD) is not one" }]);
+    // A character that cannot be told from a space by its look is named by its code point alone.
+    const noBreakSpace = await post(admin, ticket({ message: 'Gate\u00a0B' }));
+    expect(noBreakSpace.json().errors).toEqual([{ field: 'message', message: 'Use only characters of the GSM-7 alphabet: U+00A0 is not one' }]);
   });
 
   it('lets an agent write only for its own categories', async () => {

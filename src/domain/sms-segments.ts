@@ -14,11 +14,25 @@ export interface SmsSegments {
   perPart: number;
 }
 
-export function isGsm7(text: string): boolean {
+/** The first character the GSM-7 alphabet lacks, or undefined when it has them all. */
+export function firstNonGsm7(text: string): string | undefined {
   for (const ch of text) {
-    if (!GSM7_BASIC.includes(ch) && !GSM7_EXTENSION.includes(ch)) return false;
+    if (!GSM7_BASIC.includes(ch) && !GSM7_EXTENSION.includes(ch)) return ch;
   }
-  return true;
+  return undefined;
+}
+
+export function isGsm7(text: string): boolean {
+  return firstNonGsm7(text) === undefined;
+}
+
+/**
+ * Names a character for an error message: its code point always (an invisible or look-alike character
+ * cannot be found from its glyph), and the glyph too when it is a visible letter, digit, sign or emoji.
+ */
+export function describeCharacter(ch: string): string {
+  const codePoint = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(ch) ? `'${ch}' (${codePoint})` : codePoint;
 }
 
 /** GSM-7 length: extension characters count two. */

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { CATEGORY_LEVELS, REQUIRED_PRICE_LEVELS, SMS_CATEGORY_LEVELS, type CategoryLevel } from '../category-levels';
 import { PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '../phone';
-import { fitsSmsLimit, isGsm7, SMS_MAX_LENGTH } from '../sms-segments';
+import { describeCharacter, firstNonGsm7, fitsSmsLimit, SMS_MAX_LENGTH } from '../sms-segments';
 import { flag, INVALID_VALUE, isCleanText, text } from './text';
 
 /** Descriptions are notes for staff; the lists show their first 20 characters. */
@@ -74,11 +74,10 @@ export const contentSchema = yup.object({
   description: description(),
   category: selected('Please select the category'),
   categoryLevel: selected('Please select the category level').oneOf([...CATEGORY_LEVELS], 'Please select the category level'),
-  message: smsMessage('Please the message').test(
-    'gsm7',
-    'Use only characters of the GSM-7 alphabet',
-    (value) => value === undefined || isGsm7(value),
-  ),
+  message: smsMessage('Please the message').test('gsm7', function gsm7(value) {
+    const outside = value === undefined ? undefined : firstNonGsm7(value);
+    return outside === undefined || this.createError({ message: `Use only characters of the GSM-7 alphabet: ${describeCharacter(outside)} is not one` });
+  }),
   active: flag().optional(),
 });
 export type ContentInput = yup.InferType<typeof contentSchema>;
