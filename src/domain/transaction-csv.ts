@@ -47,6 +47,10 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   // A vote's pick and its game, last so that the columns before keep their places.
   { field: 'teamName', header: 'Team', value: (t) => votePick(t)?.pick ?? '' },
   { field: 'game', header: 'Game', value: (t) => votePick(t)?.game ?? '' },
+  // Added after the vote's columns, so that files read by position keep reading the same.
+  { field: 'paymentRef', header: 'Payment reference', value: (t) => t.paymentRef ?? '' },
+  { field: 'messageStatuses', header: 'SMS status', value: (t) => t.messageStatuses ?? '' },
+  { field: 'failureReason', header: 'Failure reason', value: (t) => t.failureReason ?? '' },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */
