@@ -205,6 +205,7 @@ export const COMPONENT_SCHEMAS = {
       resolvedAt: { ...dateTime, nullable: true, description: 'When it was marked resolved' },
       resolvedReason: { type: 'string', nullable: true, enum: [...RESOLVE_REASONS, null], description: 'Why it was resolved, when the resolver said' },
       resolvedNote: { ...nullableString, description: "The resolver's note" },
+      failureReason: { ...nullableString, description: "Why the payment failed in the provider's own words (its status answer or callback), or null when it gave none" },
     },
     // Every field is always there (server/src/repositories/transaction-reads.ts), null when unknown.
   ),

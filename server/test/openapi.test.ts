@@ -51,6 +51,7 @@ function apiRoutes() {
 /** Writes that act on the record in their path and take no body. */
 const WITHOUT_BODY = new Set([
   'post /v1/transactions/:id/resend-ticket',
+  'post /v1/transactions/to/give/attention/:id/undo',
   'post /v1/reconciliation/statements/:id/rows/:rowId/issue-ticket',
   'post /v1/auth/2fa/setup',
   'post /v1/users/:id/2fa/reset',

@@ -162,6 +162,21 @@ describe('MoMo status', () => {
     expect(asked[0].method).toBe('GET');
   });
 
+  it('gives MoMo’s reason for a failure in its words, whichever shape it comes in', async () => {
+    const provider = momo();
+    const cases: [unknown, string | null][] = [
+      [{ status: 'FAILED', reason: 'APPROVAL_REJECTED' }, 'APPROVAL_REJECTED'],
+      [{ status: 'FAILED', reason: { code: 'PAYER_LIMIT_REACHED', message: 'The payer has reached a limit' } }, 'The payer has reached a limit'],
+      [{ status: 'FAILED', reason: `NOT\u0000ENOUGH_FUNDS${'x'.repeat(400)}` }, `NOT ENOUGH_FUNDS${'x'.repeat(284)}`],
+      [{ status: 'FAILED' }, null],
+      [{ status: 'SUCCESSFUL', reason: 'ignored' }, null],
+    ];
+    for (const [body, expected] of cases) {
+      script.status = [{ status: 200, body }];
+      expect((await provider.answer!(REF)).failureReason).toBe(expected);
+    }
+  });
+
   it('renews a token MoMo no longer takes, retries 5xx, and throws when it cannot ask', async () => {
     const provider = momo();
     script.status = [{ status: 200, body: { status: 'PENDING' } }];

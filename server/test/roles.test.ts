@@ -120,7 +120,7 @@ describe('role matrix of customer care', () => {
   const as = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
     world.app.inject({ method, url, headers: headers['customer care'], ...(payload ? { payload } : {}) });
 
-  it("reads any agent's calls, failed list, search, timeline and incidents; resolves and resends their tickets", async () => {
+  it("reads any agent's calls, failed list, search, timeline and incidents; resolves (and undoes its resolve) and resends their tickets", async () => {
     const owner = await world.createUser('agent');
     const { category, code } = await createCatalogue(world, owner.id);
     const [paid, failed, ticketFailed] = await insertTransactions(world, code.name, [
@@ -140,6 +140,7 @@ describe('role matrix of customer care', () => {
     expect((await as('GET', '/v1/incidents/open-count')).statusCode).toBe(200);
     expect((await as('POST', `/v1/transactions/to/give/attention/${failed.id}`, { isResolved: true })).statusCode).toBe(200);
     expect((await as('POST', `/v1/transactions/${ticketFailed.id}/resend-ticket`, {})).statusCode).toBe(200);
+    expect((await as('POST', `/v1/transactions/to/give/attention/${failed.id}/undo`)).statusCode).toBe(200);
     const signedIn = await world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: headers['customer care'] });
     expect(signedIn.json().results).toMatchObject({ role: 'customer-care' });
   });

@@ -33,10 +33,10 @@ describe('GET /v1/transactions/export', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-.*-2024-06-01\.csv"$/);
     const lines = response.body.trimEnd().split('\r\n');
     expect(`${lines[0]}\r\n`).toBe(TRANSACTION_CSV_HEADER);
-    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason');
     expect(lines).toHaveLength(ROWS + 1);
     expect(new Set(lines.slice(1)).size).toBeGreaterThan(ROWS / 8); // rows differ (phones, times)
-    expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No,,,,,,$/); // nobody resolved it, and it is no vote: no resolver, time, reason, note, team or game
+    expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No,,,,,,,,,$/); // nobody resolved it, it is no vote, and no payment was asked for: no resolver, time, reason, note, team, game, reference, SMS status or failure reason
     const phones = lines.slice(1).map((l) => l.split(',')[3]);
     expect(new Set(phones).size).toBe(ROWS);
   });

@@ -4,7 +4,7 @@ import type { BulkResolveOutcome, ResolveReason } from '../domain/resolution';
 import type { TransactionStatus } from '../domain/transaction-status';
 import { baseApi, listTags } from './base-api';
 import { csvFileOf, type CsvFile } from './csv-file';
-import { resolveInCachedLists } from './resolve-in-cache';
+import { patchCallInCachedLists, resolveInCachedLists } from './resolve-in-cache';
 
 /** A service code and a day (`YYYY-MM-DD`); the service code is optional for managers. */
 export interface TransactionFilter {
@@ -87,6 +87,21 @@ export const transactionsApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'Transaction', id }, { type: 'FailedTransaction', id }, { type: 'Dashboard', id: 'SUMMARY' }],
     }),
+    // No optimistic rows: only the server knows whether the undo is still possible; the rows then show what it answered.
+    undoResolve: build.mutation<Transaction, { id: string }>({
+      query: ({ id }) => ({ url: `/v1/transactions/to/give/attention/${id}/undo`, method: 'POST' }),
+      transformResponse: (response: ApiEnvelope<Transaction>) => response.results,
+      onQueryStarted: async ({ id }, { dispatch, getState, queryFulfilled }) => {
+        try {
+          const { data: answered } = await queryFulfilled;
+          patchCallInCachedLists(id, (row) => Object.assign(row, answered), { dispatch, getState });
+        } catch {
+          // Refused: the rows still show the resolve, which stands.
+        }
+      },
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [...CALL_LISTS.map((type) => ({ type, id })), { type: 'Dashboard' as const, id: 'SUMMARY' }],
+    }),
     // No optimistic rows: the server alone knows which of the ids it could resolve; the lists are read again.
     resolveTransactions: build.mutation<BulkResolveResult[], BulkResolveRequest>({
       query: ({ path = '/v1/transactions/to/give/attention/bulk', ids, ...resolution }) => {
@@ -115,5 +130,6 @@ export const {
   useSearchTransactionsQuery,
   useResolveTransactionMutation,
   useResolveTransactionsMutation,
+  useUndoResolveMutation,
   useExportTransactionsCsvMutation,
 } = transactionsApi;

@@ -67,6 +67,10 @@ export interface ToastViewProps {
   messageId?: string;
   style?: CSSProperties;
   className?: string;
+  /** A control beside the message (a resolve's Undo); its click is its own, not the toast's close. */
+  action?: ReactNode;
+  /** How long it stays, when not SPEC's 5000 ms: a toast offering Undo stays as long as the undo is possible. */
+  durationMs?: number;
 }
 
 /**
@@ -75,14 +79,14 @@ export interface ToastViewProps {
  * (swipe) past SWIPE_DISMISS_PX. Colours are the theme's, at AA contrast (components/theme.ts).
  */
 export const ToastView = forwardRef<HTMLDivElement, ToastViewProps>(function ToastView(
-  { message, variant, onClose, messageId, style, className },
+  { message, variant, onClose, messageId, style, className, action, durationMs = TOAST_MS },
   ref,
 ) {
   const [hovered, setHovered] = useState(false);
   const [drag, setDrag] = useState<{ startX: number; dx: number } | null>(null);
   const moved = useRef(false);
   const focused = useWindowFocused();
-  const left = useCountdown(TOAST_MS, hovered || !focused || drag !== null, onClose);
+  const left = useCountdown(durationMs, hovered || !focused || drag !== null, onClose);
   const dx = drag?.dx ?? 0;
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -104,7 +108,7 @@ export const ToastView = forwardRef<HTMLDivElement, ToastViewProps>(function Toa
   };
 
   const palette = variant === 'default' ? { bgcolor: 'grey.900', color: 'common.white' } : { bgcolor: `${variant}.main`, color: `${variant}.contrastText` };
-  const fraction = left / TOAST_MS;
+  const fraction = left / durationMs;
   return (
     <Paper
       ref={ref}
@@ -150,6 +154,14 @@ export const ToastView = forwardRef<HTMLDivElement, ToastViewProps>(function Toa
       <Box id={messageId} sx={{ flexGrow: 1, py: 0.5 }}>
         {message}
       </Box>
+      {action ? (
+        <Box
+          onClick={(event) => event.stopPropagation()}
+          sx={{ display: 'flex', alignItems: 'center', flex: 'none' }}
+        >
+          {action}
+        </Box>
+      ) : null}
       <IconButton size="small" color="inherit" aria-label="Close"
         onClick={(event) => {
           event.stopPropagation();
@@ -162,7 +174,7 @@ export const ToastView = forwardRef<HTMLDivElement, ToastViewProps>(function Toa
         role="progressbar"
         aria-label="Time left"
         aria-valuemin={0}
-        aria-valuemax={TOAST_MS}
+        aria-valuemax={durationMs}
         aria-valuenow={Math.round(left)}
         sx={{ position: 'absolute', left: 0, bottom: 0, height: 4, width: '100%', bgcolor: 'currentColor', opacity: 0.7, transformOrigin: 'left' }}
         style={{ transform: `scaleX(${fraction})`, transition: `transform ${TICK_MS}ms linear` }}

@@ -1,11 +1,31 @@
 import { forwardRef } from 'react';
-import { closeSnackbar, type CustomContentProps, type SnackbarProviderProps } from 'notistack';
+import { closeSnackbar, type CustomContentProps, type SnackbarProviderProps, type VariantType } from 'notistack';
 import { TOAST_STACK_CLASS } from './toast-stack';
 import { ToastView } from './toast-view';
 
 /** notistack's content for every variant: our toast with its time bar, pause, click and swipe. */
-const NotistackToast = forwardRef<HTMLDivElement, CustomContentProps>(function NotistackToast({ id, message, variant, style, className }, ref) {
-  return <ToastView ref={ref} message={message} variant={variant} style={style} className={className} messageId="notistack-snackbar" onClose={() => closeSnackbar(id)} />;
+declare module 'notistack' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parameter must match notistack's own
+  interface OptionsObject<V extends VariantType = VariantType> {
+    /** How long the toast stays, when not SPEC's 5000 ms (ToastView's `durationMs`). */
+    toastMs?: number;
+  }
+}
+
+const NotistackToast = forwardRef<HTMLDivElement, CustomContentProps>(function NotistackToast({ id, message, variant, style, className, action, toastMs }, ref) {
+  return (
+    <ToastView
+      ref={ref}
+      message={message}
+      variant={variant}
+      style={style}
+      className={className}
+      messageId="notistack-snackbar"
+      onClose={() => closeSnackbar(id)}
+      action={typeof action === 'function' ? action(id) : action}
+      durationMs={toastMs}
+    />
+  );
 });
 
 /** Two at most on a wide screen (notistack's default is three), one on a phone, where a second would cover the filters. */

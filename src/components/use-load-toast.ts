@@ -1,17 +1,28 @@
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { useSnackbar, type SnackbarKey, type VariantType } from 'notistack';
+import type { ReactNode } from 'react';
+
+/** What a toast may carry besides its text: a control (given the toast's close) and a longer stay. */
+export interface ToastExtras {
+  action?: (close: () => void) => ReactNode;
+  toastMs?: number;
+}
 
 /**
  * A toast slot: each toast it raises replaces the one it raised before, if still on screen, so a
  * list's repeated load toasts or a run of Resolve clicks do not pile up.
  */
-export function useToastSlot(): (message: string, variant: VariantType) => void {
+export function useToastSlot(): (message: string, variant: VariantType, extras?: ToastExtras) => void {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const shown = useRef<SnackbarKey | null>(null);
   return useCallback(
-    (message: string, variant: VariantType) => {
+    (message: string, variant: VariantType, { action, toastMs }: ToastExtras = {}) => {
       if (shown.current !== null) closeSnackbar(shown.current);
-      shown.current = enqueueSnackbar(message, { variant });
+      shown.current = enqueueSnackbar(message, {
+        variant,
+        ...(toastMs ? { toastMs } : {}),
+        ...(action ? { action: (key: SnackbarKey) => action(() => closeSnackbar(key)) } : {}),
+      });
     },
     [enqueueSnackbar, closeSnackbar],
   );

@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import type { FormikErrors, FormikHelpers } from 'formik';
 import { useSnackbar, type VariantType } from 'notistack';
 import { readApiError, type ApiErrorInfo } from '../api/api-error';
-import { useToastSlot } from './use-load-toast';
+import { useToastSlot, type ToastExtras } from './use-load-toast';
 
-/** A toast's text, in success style unless it names its variant. */
-export type ToastText = string | { text: string; variant: VariantType };
+/** A toast's text, in success style unless it names its variant; with a control and a longer stay when given. */
+export type ToastText = string | ({ text: string; variant: VariantType } & ToastExtras);
 
 export interface SubmitTexts<V, R> {
   /** The toast once the call succeeded: a fixed text, one read from the answer, or null for none. */
@@ -32,11 +32,15 @@ export const serverMessage = (info: ApiErrorInfo) => info.message || 'Unexpected
  * an error toast. Resolves true on success.
  */
 export function useSubmit({ replacePrevious = false }: SubmitOptions = {}) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const toastSlot = useToastSlot();
   return useCallback(
     async <V, R>(send: () => Promise<R>, { success, failure, helpers }: SubmitTexts<V, R>): Promise<boolean> => {
-      const toast = (text: string, variant: VariantType) => (replacePrevious ? toastSlot(text, variant) : enqueueSnackbar(text, { variant }));
+      const toast = (text: string, variant: VariantType, extras: ToastExtras = {}) => {
+        if (replacePrevious) return toastSlot(text, variant, extras);
+        const { action, toastMs } = extras;
+        return enqueueSnackbar(text, { variant, ...(toastMs ? { toastMs } : {}), ...(action ? { action: (key) => action(() => closeSnackbar(key)) } : {}) });
+      };
       let answer: R;
       try {
         answer = await send();
@@ -51,9 +55,9 @@ export function useSubmit({ replacePrevious = false }: SubmitOptions = {}) {
       }
       const said = typeof success === 'function' ? success(answer) : success;
       if (typeof said === 'string') toast(said, 'success');
-      else if (said) toast(said.text, said.variant);
+      else if (said) toast(said.text, said.variant, said);
       return true;
     },
-    [enqueueSnackbar, toastSlot, replacePrevious],
+    [enqueueSnackbar, closeSnackbar, toastSlot, replacePrevious],
   );
 }

@@ -107,6 +107,8 @@ export interface Transaction {
   /** Why it was resolved (a key of RESOLVE_REASON_LABELS) and the resolver's note; null when not given. */
   resolvedReason?: ResolveReason | null;
   resolvedNote?: string | null;
+  /** Why the payment failed in the provider's own words, or null when it gave none. */
+  failureReason?: string | null;
 }
 
 export interface VoteTransaction {

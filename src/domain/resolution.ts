@@ -20,6 +20,9 @@ export const RESOLVE_NOTE_MAX = 500;
 export const BULK_RESOLVE_MAX = 200;
 
 /** What a bulk resolve did with each id: `refused` for a call that is not failed, unknown, or outside the caller's scope. */
+/** How long after resolving a call its resolver may take it back (the Undo on the resolve's toast). */
+export const RESOLVE_UNDO_SECONDS = 60;
+
 export const BULK_RESOLVE_OUTCOMES = ['resolved', 'already-resolved', 'refused'] as const;
 export type BulkResolveOutcome = (typeof BULK_RESOLVE_OUTCOMES)[number];
 

@@ -22,6 +22,21 @@ export function resolvedByText(t: Pick<Transaction, 'resolvedBy' | 'resolvedAt'>
   return t.resolvedAt ? `Resolved by ${name} on ${formatDateTime(t.resolvedAt)}` : `Resolved by ${name}`;
 }
 
+/**
+ * Who resolved a call, when, why and with which note, in one line: 'Resolved by kato on 23 November
+ * 2026 10:15 am · Could not reach · Called twice'; '' while nobody has.
+ */
+export function resolvedSummary(t: Pick<Transaction, 'resolvedBy' | 'resolvedAt' | 'resolvedReason' | 'resolvedNote'>): string {
+  const who = resolvedByText(t);
+  if (!who) return '';
+  return [who, resolveReasonLabel(t.resolvedReason), t.resolvedNote ?? ''].filter(Boolean).join(' · ');
+}
+
+/** Why a failed call failed: 'Payment failed: NOT_ENOUGH_FUNDS', either part alone when the other is unknown. */
+export function failureText(t: Pick<Transaction, 'messageStatuses' | 'failureReason'>): string {
+  return [t.messageStatuses, t.failureReason].filter(Boolean).join(': ');
+}
+
 export interface TransactionColumn {
   field: string;
   header: string;
@@ -47,6 +62,10 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   // A vote's pick and its game, last so that the columns before keep their places.
   { field: 'teamName', header: 'Team', value: (t) => votePick(t)?.pick ?? '' },
   { field: 'game', header: 'Game', value: (t) => votePick(t)?.game ?? '' },
+  // Added after the vote's columns, so that files read by position keep reading the same.
+  { field: 'paymentRef', header: 'Payment reference', value: (t) => t.paymentRef ?? '' },
+  { field: 'messageStatuses', header: 'SMS status', value: (t) => t.messageStatuses ?? '' },
+  { field: 'failureReason', header: 'Failure reason', value: (t) => t.failureReason ?? '' },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */

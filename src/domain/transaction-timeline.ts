@@ -59,7 +59,7 @@ const DETAIL_LABELS: Record<string, string> = {
 /** A fact's value as support reads it: money in UGX, a resolve reason by its label. */
 function detailValue(kind: TransactionEvent['kind'], key: string, value: string | number | boolean): string {
   if (key === 'amount' && typeof value === 'number') return `UGX ${formatMoney(value)}`;
-  if (kind === 'resolved' && key === 'reason' && typeof value === 'string') return resolveReasonLabel(value);
+  if ((kind === 'resolved' || kind === 'resolve_undone') && key === 'reason' && typeof value === 'string') return resolveReasonLabel(value);
   if (key === 'completedAt' && typeof value === 'string') return formatDateTime(value);
   return String(value);
 }

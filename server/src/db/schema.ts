@@ -273,6 +273,8 @@ export const transactions = pgTable(
     /** Why it was resolved (src/domain/resolution.ts) and the resolver's note. */
     resolvedReason: text('resolved_reason'),
     resolvedNote: text('resolved_note'),
+    /** Why the payment failed in the provider's own words (its status answer or callback), when it gave any. */
+    failureReason: text('failure_reason'),
     callbackTime: timestamp('callback_time', { withTimezone: true }),
     messageStatuses: text('message_statuses'),
     ticketMessage: text('ticket_message'),

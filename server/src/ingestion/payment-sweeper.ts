@@ -79,15 +79,17 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
     const counts = { settled: 0, failed: 0, kept: 0 };
     const ask = async ({ id, paymentRef: reference, createdAt }: (typeof stale)[number]) => {
       let said: PaymentStatus | undefined;
+      let failureReason: string | null = null;
       try {
-        said = await payment.status(reference);
+        if (payment.answer) ({ status: said, failureReason } = await payment.answer(reference));
+        else said = await payment.status(reference);
       } catch (error) {
         log.error({ err: error, reference }, 'payment provider unreachable for a status poll');
       }
       const polled = transactionEvent.paymentPolled({ transactionId: id, provider: payment.name, said });
       // The poll is recorded in the statement that settles, or alone when nothing settles.
       if (said === 'SUCCESSFUL' || said === 'FAILED') {
-        const outcome = await settle({ reference, status: said, actor: providerActor, via: 'poll' }, { along: polled });
+        const outcome = await settle({ reference, status: said, actor: providerActor, via: 'poll', failureReason: said === 'FAILED' ? failureReason : null }, { along: polled });
         if (outcome.result === 'settled') counts[said === 'SUCCESSFUL' ? 'settled' : 'failed'] += 1;
       } else if (said === 'PENDING' || Date.now() - createdAt.getTime() >= hardLimitMs) {
         const outcome = await settle({ reference, status: 'FAILED', actor: 'sweeper', via: 'timeout', reason: MESSAGE_STATUS.paymentTimedOut }, { along: polled });

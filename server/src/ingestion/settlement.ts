@@ -32,6 +32,8 @@ export type SettlePayment = (decision: PaymentDecision, options?: SettleOptions)
 export interface PaymentCallback {
   reference: string;
   status: 'SUCCESSFUL' | 'FAILED' | 'PENDING';
+  /** The provider's words on a failure, when its callback carries any. */
+  failureReason?: string | null;
   /** A short hash of the raw body: the same callback repeated is recorded once. */
   bodyHash: string;
 }
@@ -93,7 +95,13 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     const values: SettledValues =
       decision.status === 'SUCCESSFUL'
         ? paidValues(ticket)
-        : { isComplete: false, isDeleted: true, ticketMessage: null, messageStatuses: decision.via === 'timeout' ? MESSAGE_STATUS.paymentTimedOut : MESSAGE_STATUS.paymentFailed };
+        : {
+            isComplete: false,
+            isDeleted: true,
+            ticketMessage: null,
+            messageStatuses: decision.via === 'timeout' ? MESSAGE_STATUS.paymentTimedOut : MESSAGE_STATUS.paymentFailed,
+            failureReason: decision.failureReason ?? null,
+          };
     const settled = await repo.settleRecording(decision.reference, values, transactionEvent.paymentSettled(decision), along);
     if (!settled) return { result: 'already_settled', transactionId: call.id };
     hear.onCallChanged(settled.id);
@@ -109,7 +117,7 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
    * PENDING recorded and nothing settled, a final word settling in the same statement that records it.
    * Undefined for a reference no call has.
    */
-  async function receiveCallback({ reference, status, bodyHash }: PaymentCallback): Promise<SettlementResult | { result: 'pending'; transactionId: string } | undefined> {
+  async function receiveCallback({ reference, status, bodyHash, failureReason }: PaymentCallback): Promise<SettlementResult | { result: 'pending'; transactionId: string } | undefined> {
     const call = await repo.findForSettlement(reference);
     if (!call) return undefined;
     const along = transactionEvent.paymentCallback({ transactionId: call.id, provider: providerName(), reference, status, bodyHash });
@@ -117,7 +125,7 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
       await events.record(along);
       return { result: 'pending', transactionId: call.id };
     }
-    return settle({ reference, status, actor: `provider:${providerName()}`, via: 'callback' }, { call, along });
+    return settle({ reference, status, actor: `provider:${providerName()}`, via: 'callback', failureReason: status === 'FAILED' ? (failureReason ?? null) : null }, { call, along });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { PaymentProviderUnavailable, type CollectRequest, type PaymentProvider, type PaymentStatus, type SettleDecision } from './payment';
+import { PaymentProviderUnavailable, providerFailureReason, type CollectRequest, type PaymentAnswer, type PaymentProvider, type PaymentStatus, type SettleDecision } from './payment';
 
 export { PaymentProviderUnavailable };
 
@@ -109,25 +109,31 @@ export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
     }
   }
 
-  async function status(reference: string): Promise<PaymentStatus> {
+  async function answer(reference: string): Promise<PaymentAnswer> {
     const response = await api(`/requesttopay/${encodeURIComponent(reference)}`, { method: 'GET' });
     // MoMo never received it, so nothing was taken.
-    if (response.status === 404) return 'FAILED';
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { status: 'FAILED', failureReason: 'MoMo has no such payment request' };
+    }
     if (!response.ok) throw new PaymentProviderUnavailable(`MoMo answered ${response.status} to a status request`);
-    const body = (await response.json()) as { status?: string };
+    const body = (await response.json()) as { status?: string; reason?: unknown };
     const said = String(body.status ?? '').toUpperCase();
-    return said === 'SUCCESSFUL' || said === 'FAILED' ? said : 'PENDING';
+    if (said === 'FAILED') return { status: 'FAILED', failureReason: providerFailureReason(body.reason) };
+    return { status: said === 'SUCCESSFUL' ? said : 'PENDING', failureReason: null };
   }
+
+  const status = async (reference: string): Promise<PaymentStatus> => (await answer(reference)).status;
 
   function schedulePolls(reference: string, remaining: number[], waited = 0) {
     const [next, ...rest] = remaining;
     if (next === undefined || closed || !options.settle) return void polls.delete(reference);
     const timer = setTimeout(() => {
-      const work: Promise<void> = status(reference)
-        .then(async (said) => {
+      const work: Promise<void> = answer(reference)
+        .then(async ({ status: said, failureReason }) => {
           if (said === 'PENDING') return schedulePolls(reference, rest, next);
           polls.delete(reference);
-          await options.settle!({ reference, status: said, actor: 'provider:momo', via: 'poll' });
+          await options.settle!({ reference, status: said, actor: 'provider:momo', via: 'poll', failureReason });
         })
         .catch((error: unknown) => {
           options.onError?.(error, reference);
@@ -164,6 +170,7 @@ export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
       return { accepted, providerRef: reference };
     },
     status,
+    answer,
     async close() {
       closed = true;
       for (const timer of polls.values()) clearTimeout(timer);

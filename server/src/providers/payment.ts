@@ -26,6 +26,37 @@ export interface PaymentDecision {
   via: 'callback' | 'local' | 'poll' | 'timeout' | 'request';
   /** Why a payment failed when nobody said FAILED (timed out, refused at request). */
   reason?: string;
+  /** Why the provider says it failed, in its own words (its status answer or callback), when it gave any. */
+  failureReason?: string | null;
+}
+
+/** A provider's answer to a status question, with its words on a failure when it gave any. */
+export interface PaymentAnswer {
+  status: PaymentStatus;
+  failureReason: string | null;
+}
+
+/** The local provider's words for a payment it refused. */
+export const LOCAL_FAILURE_REASON = 'Declined: the payer did not approve the payment';
+
+/** Longest failure reason kept from a provider: its words are shown, not its whole body. */
+export const FAILURE_REASON_MAX = 300;
+
+/**
+ * A provider's failure reason as words: a string as it is, or MoMo's older `{ code, message }`
+ * shape as its message (or code). Anything else is no reason. Control and direction characters are dropped and
+ * the text is cut to FAILURE_REASON_MAX, so nothing a provider sends can break a grid or a CSV.
+ */
+export function providerFailureReason(value: unknown): string | null {
+  let words: unknown = value;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const fields = value as Record<string, unknown>;
+    words = typeof fields.message === 'string' && fields.message.trim() ? fields.message : fields.code;
+  }
+  if (typeof words !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  const clean = words.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
+  return clean ? clean.slice(0, FAILURE_REASON_MAX) : null;
 }
 
 /** Where a provider hands what it decides by itself (the local provider, MoMo's polls): the settlement. */
@@ -41,6 +72,8 @@ export interface PaymentProvider {
   collect(request: CollectRequest): Promise<{ accepted: boolean; providerRef: string }>;
   /** Asks the provider about a payment; throws when the provider cannot be reached. */
   status(reference: string): Promise<PaymentStatus>;
+  /** `status` with the provider's words on a failure, for providers that give them. */
+  answer?(reference: string): Promise<PaymentAnswer>;
   /** Stops timers and waits for work in flight; called when the app closes. */
   close?(): Promise<void>;
 }
@@ -115,7 +148,7 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
     if (!decision || closed) return;
     decision.due = true;
     const work: Promise<void> = options
-      .settle({ reference, status: decision.status, actor: 'provider:local', via: 'local' })
+      .settle({ reference, status: decision.status, actor: 'provider:local', via: 'local', failureReason: decision.status === 'FAILED' ? LOCAL_FAILURE_REASON : null })
       // Settled: forgotten. Not settled: kept, so the sweeper's question still gets the answer.
       .then(async () => {
         decisions.delete(reference);
@@ -125,6 +158,14 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
       .finally(() => inFlight.delete(work));
     inFlight.add(work);
   };
+
+  async function status(reference: string): Promise<PaymentStatus> {
+    const decision = decisions.get(reference);
+    if (decision) return decision.due ? decision.status : 'PENDING';
+    // Decided by this provider before a restart: due once its time has come.
+    const kept = await options.store?.find(reference);
+    return kept && kept.dueAt.getTime() <= Date.now() ? kept.status : 'PENDING';
+  }
 
   return {
     name: 'local',
@@ -139,12 +180,10 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
       }
       return { accepted: true, providerRef: request.reference };
     },
-    async status(reference) {
-      const decision = decisions.get(reference);
-      if (decision) return decision.due ? decision.status : 'PENDING';
-      // Decided by this provider before a restart: due once its time has come.
-      const kept = await options.store?.find(reference);
-      return kept && kept.dueAt.getTime() <= Date.now() ? kept.status : 'PENDING';
+    status,
+    async answer(reference) {
+      const said = await status(reference);
+      return { status: said, failureReason: said === 'FAILED' ? LOCAL_FAILURE_REASON : null };
     },
     async close() {
       closed = true;

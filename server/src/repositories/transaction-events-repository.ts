@@ -64,10 +64,10 @@ export const transactionEvent = {
     actor: poll.said ? `provider:${poll.provider}` : 'sweeper',
     detail: poll.said ? { status: poll.said, provider: poll.provider } : { status: null, provider: poll.provider, error: 'Provider unreachable' },
   }),
-  paymentSettled: (decision: { reference: string; actor: string; status: string; via: string; reason?: string }): CallEvent => ({
+  paymentSettled: (decision: { reference: string; actor: string; status: string; via: string; reason?: string; failureReason?: string | null }): CallEvent => ({
     kind: 'payment_settled',
     actor: decision.actor,
-    detail: { status: decision.status, via: decision.via, reason: decision.reason ?? null },
+    detail: { status: decision.status, via: decision.via, reason: decision.reason ?? null, ...(decision.failureReason ? { failureReason: decision.failureReason } : {}) },
     dedupeKey: eventKey.settled(decision.reference),
   }),
   /** A call pending past the payment timeout with no payment ever requested, failed by the sweeper (keyed by the statement that fails it). */
@@ -96,6 +96,14 @@ export const transactionEvent = {
     actorUserId: resolution.userId,
     detail: { reason: resolution.reason ?? null, note: resolution.note ?? null },
     dedupeKey: eventKey.resolved(resolution.transactionId),
+  }),
+  /** Staff taking back their own resolve within the undo window: the call is failed and unresolved again. */
+  resolveUndone: (undone: { transactionId: string; userId: string; reason: string | null; note: string | null }): NewTransactionEvent => ({
+    transactionId: undone.transactionId,
+    kind: 'resolve_undone',
+    actor: 'user',
+    actorUserId: undone.userId,
+    detail: { reason: undone.reason, note: undone.note },
   }),
   /**
    * A failed or pending call settled as paid because the provider's statement says SUCCESSFUL

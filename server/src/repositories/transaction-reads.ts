@@ -61,6 +61,7 @@ export const TRANSACTION_JSON = {
   resolvedAt: isoTime(t.resolvedAt),
   resolvedReason: sql<ResolveReason | null>`${t.resolvedReason}`,
   resolvedNote: sql<string | null>`${t.resolvedNote}`,
+  failureReason: sql<string | null>`${t.failureReason}`,
 } satisfies { [K in keyof Transaction]-?: SQL<Transaction[K]> };
 
 /**

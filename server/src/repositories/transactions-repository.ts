@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LiveTransaction } from '../../../src/domain/live';
-import type { BulkResolveOutcome, ResolveReason } from '../../../src/domain/resolution';
+import { RESOLVE_UNDO_SECONDS, type BulkResolveOutcome, type ResolveReason } from '../../../src/domain/resolution';
 import { MESSAGE_STATUS, type MessageStatus } from '../../../src/domain/transaction-events';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedRows } from '../db/prepared';
@@ -47,7 +47,7 @@ const settleStatement = sql`
   with settled as (
     update transactions
     set is_complete = ${p('isComplete')}, is_deleted = ${p('isDeleted')}, ticket_message = ${p('ticketMessage')},
-        message_statuses = ${p('messageStatuses')}, callback_time = now()
+        message_statuses = ${p('messageStatuses')}, failure_reason = ${p('failureReason')}::text, callback_time = now()
     where payment_ref = ${p('reference')} and not is_complete and not is_deleted
     returning id, phone_number, service_code
   ), recorded as (
@@ -118,7 +118,14 @@ export interface SettledValues {
   isDeleted: boolean;
   ticketMessage: string | null;
   messageStatuses: MessageStatus;
+  /** Why the payment failed in the provider's words, when it failed and the provider gave any. */
+  failureReason?: string | null;
 }
+
+/** What asking to undo a resolve came to: undone (with the resolve it took back), or why not. */
+export type UndoResolveOutcome =
+  | { outcome: 'undone'; call: ResolvedCall; undone: { reason: ResolveReason | null; note: string | null; resolvedAt: string } }
+  | { outcome: 'not-resolved' | 'other-resolver' | 'too-late' };
 
 export function transactionsRepository(db: Db) {
   // Every payment callback asks this; prepared once per connection. The ticket's content comes
@@ -183,6 +190,47 @@ export function transactionsRepository(db: Db) {
 
     resolveMany,
 
+    /**
+     * Takes back `userId`'s resolve of a call within RESOLVE_UNDO_SECONDS of it, by the database's
+     * clock (the one that stamped it): the call is failed and unresolved again, with a
+     * 'resolve_undone' event, and `alsoInTransaction` (its audit entry) commits with it. The row is
+     * locked first, so an undo and a second resolve of the same call happen one after the other.
+     * The 'resolved' event taken back keeps its place on the timeline under another key, so the
+     * call can be resolved, and recorded, again.
+     */
+    async undoResolve(id: string, userId: string, alsoInTransaction?: (tx: DbOrTx, call: ResolvedCall, undone: { reason: ResolveReason | null; note: string | null }) => Promise<void>): Promise<UndoResolveOutcome> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({
+            id: transactions.id,
+            serviceCode: transactions.serviceCode,
+            phoneNumber: transactions.phoneNumber,
+            isResolved: transactions.isResolved,
+            resolvedById: transactions.resolvedById,
+            resolvedReason: transactions.resolvedReason,
+            resolvedNote: transactions.resolvedNote,
+            resolvedAt: isoTime(transactions.resolvedAt),
+            inTime: sql<boolean>`coalesce(${transactions.resolvedAt} > now() - make_interval(secs => ${RESOLVE_UNDO_SECONDS}), false)`,
+          })
+          .from(transactions)
+          .where(eq(transactions.id, id))
+          .for('update');
+        if (!row?.isResolved) return { outcome: 'not-resolved' };
+        if (row.resolvedById !== userId) return { outcome: 'other-resolver' };
+        if (!row.inTime) return { outcome: 'too-late' };
+        await tx
+          .update(transactions)
+          .set({ isResolved: false, resolvedById: null, resolvedAt: null, resolvedReason: null, resolvedNote: null })
+          .where(eq(transactions.id, id));
+        await tx.execute(sql`update transaction_events set dedupe_key = ${eventKey.resolved(id)} || ':undone:' || id where dedupe_key = ${eventKey.resolved(id)}`);
+        const undone = { reason: (row.resolvedReason as ResolveReason | null) ?? null, note: row.resolvedNote ?? null };
+        await transactionEventsRepository(tx).record(transactionEvent.resolveUndone({ transactionId: id, userId, ...undone }));
+        const call = { id: row.id, serviceCode: row.serviceCode, phoneNumber: row.phoneNumber };
+        await alsoInTransaction?.(tx, call, undone);
+        return { outcome: 'undone', call, undone: { ...undone, resolvedAt: row.resolvedAt ?? '' } };
+      });
+    },
+
     /** The calls of `ids` as the live stream sends them, in their state now. */
     async liveStates(ids: readonly string[]): Promise<LiveTransaction[]> {
       liveStates ??= preparedRows<LiveTransaction>(db, 'live_states', liveStatesStatement);
@@ -230,6 +278,7 @@ export function transactionsRepository(db: Db) {
       settleOne ??= preparedRows<SettledCall>(db, 'settle_payment', settleStatement);
       const [settled] = await settleOne({
         ...values,
+        failureReason: values.failureReason ?? null,
         reference,
         alongTransactionId: along?.transactionId ?? null,
         alongKind: along?.kind ?? null,

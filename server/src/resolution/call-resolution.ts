@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveReasonLabel, type BulkResolveOutcome } from '../../../src/domain/resolution';
+import { RESOLVE_UNDO_SECONDS, resolveReasonLabel, type BulkResolveOutcome } from '../../../src/domain/resolution';
 import { bulkResolveSchema, resolveTransactionSchema } from '../../../src/domain/schemas/transactions';
 import { transactionStatus } from '../../../src/domain/transaction-status';
 import { auditedTransaction } from '../audit/audited-records';
@@ -41,6 +41,31 @@ export function callResolution(app: FastifyInstance) {
       if (transactionStatus(found) !== 'failed') throw new HttpError(400, 'Only failed transactions can be resolved');
       if (await repo.resolve(found.id, request.user.id, { reason, note }, auditResolved(request, { reason, note }))) app.live.feed.callsChanged(found.id);
       return ok(reply, 'Resolved', await repo.findRow(found.id));
+    },
+
+    /**
+     * Takes back the caller's own resolve of a call they may read, within RESOLVE_UNDO_SECONDS of
+     * it: the call is unresolved again, audited in the same transaction. Someone else's resolve is
+     * 403, a call not resolved or resolved too long ago 409, each saying so.
+     */
+    async undo(request: FastifyRequest, reply: FastifyReply, find: () => Promise<{ id: string }>) {
+      const found = await find();
+      const who = auditWho(request);
+      const result = await repo.undoResolve(found.id, request.user.id, (tx, call, undone) =>
+        recordAudit(tx, {
+          ...who,
+          action: 'transaction.resolve-undo',
+          ...auditedTransaction(call),
+          before: { isResolved: true, resolvedReason: undone.reason, resolvedNote: undone.note },
+          after: { isResolved: false, resolvedReason: null, resolvedNote: null },
+          reason: resolveReasonLabel(undone.reason) || null,
+        }),
+      );
+      if (result.outcome === 'not-resolved') throw new HttpError(409, 'This call is not resolved');
+      if (result.outcome === 'other-resolver') throw new HttpError(403, 'Only the person who resolved this call can undo it');
+      if (result.outcome === 'too-late') throw new HttpError(409, `A resolve can be undone only within ${RESOLVE_UNDO_SECONDS} seconds`);
+      app.live.feed.callsChanged(found.id);
+      return ok(reply, 'Resolve undone', await repo.findRow(found.id));
     },
 
     /** Resolves the failed calls among `ids` within `codes` (every code when undefined) and answers each id's outcome, in the order given. */

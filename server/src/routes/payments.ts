@@ -7,6 +7,7 @@ import { ok } from '../http/envelope';
 import { notFound } from '../http/http-error';
 import { documentedBody } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
+import { FAILURE_REASON_MAX, providerFailureReason } from '../providers/payment';
 
 const STATUSES = ['SUCCESSFUL', 'FAILED', 'PENDING'] as const;
 
@@ -16,13 +17,15 @@ const callbackSchema = yup.object({
     .transform((value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
     .required('status is required')
     .oneOf([...STATUSES], 'status must be SUCCESSFUL, FAILED or PENDING'),
+  reason: text(FAILURE_REASON_MAX).nullable(),
 });
 
-/** Providers name the reference differently (MoMo's callback carries our externalId); other fields are ignored. */
+/** Providers name the reference differently (MoMo's callback carries our externalId); other fields but `reason` are ignored. */
 function callbackFields(body: unknown) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const fields = body as Record<string, unknown>;
-  return { reference: fields.reference ?? fields.referenceId ?? fields.externalId, status: fields.status };
+  // The reason a provider gives for a failure is kept as words, whatever shape it comes in.
+  return { reference: fields.reference ?? fields.referenceId ?? fields.externalId, status: fields.status, reason: providerFailureReason(fields.reason) };
 }
 
 const ANSWERS = { pending: 'Payment pending', already_settled: 'Payment already settled', SUCCESSFUL: 'Payment recorded', FAILED: 'Payment failed' } as const;
@@ -55,8 +58,8 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
       },
     },
     async (request, reply) => {
-      const { reference, status } = await validBody(callbackSchema, callbackFields(request.body));
-      const outcome = await app.ingestion.receiveCallback({ reference, status: status as (typeof STATUSES)[number], bodyHash: callbackBodyHash(request) });
+      const { reference, status, reason } = await validBody(callbackSchema, callbackFields(request.body));
+      const outcome = await app.ingestion.receiveCallback({ reference, status: status as (typeof STATUSES)[number], failureReason: reason ?? null, bodyHash: callbackBodyHash(request) });
       if (!outcome || outcome.result === 'unknown') throw notFound('Payment');
       const message = outcome.result === 'settled' ? ANSWERS[outcome.status] : ANSWERS[outcome.result];
       return ok(reply, message, { _id: outcome.transactionId });

@@ -66,6 +66,21 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     async (request, reply) => resolution.one(request, reply, () => scopedTransaction(app.db, request, request.params.id)),
   );
 
+  app.post<{ Params: IdParams }>(
+    '/v1/transactions/to/give/attention/:id/undo',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: 'Undo your own resolve of a call within 60 seconds: the call is unresolved again',
+        description: 'Only the person who resolved the call may undo it (403 otherwise), and only within 60 seconds of resolving (409 after, or when the call is not resolved).',
+        params: uuidParams,
+      },
+      ...guard,
+      config: { swaggerTransform: documented({ results: results.entity('Transaction'), errors: { 403: 'The caller may not do this, or someone else resolved the call', 409: 'Not resolved, or resolved more than 60 seconds ago' } }) },
+    },
+    async (request, reply) => resolution.undo(request, reply, () => scopedTransaction(app.db, request, request.params.id)),
+  );
+
   app.post(
     '/v1/transactions/to/give/attention/bulk',
     {

@@ -3,20 +3,31 @@ import Tooltip from '@mui/material/Tooltip';
 import type { Transaction } from '../../domain/entities';
 import { CellButton, CellChip } from '../cell-controls';
 import { STATUS_COLOR, transactionStatus } from '../../domain/transaction-status';
-import { resolvedByText } from '../../domain/transaction-csv';
+import { failureText, resolvedSummary } from '../../domain/transaction-csv';
 
-/** SPEC §4: processed green, failed red, pending amber. */
+/**
+ * SPEC §4: processed green, failed red, pending amber. A failed call says why on hover and focus:
+ * what happened ('Payment failed') and the provider's own words when it gave any.
+ */
 export function StatusChip({ transaction }: { transaction: Transaction }) {
   const status = transactionStatus(transaction);
-  return <CellChip color={STATUS_COLOR[status]} label={status} />;
+  const chip = <CellChip color={STATUS_COLOR[status]} label={status} />;
+  const why = status === 'failed' ? failureText(transaction) : '';
+  if (!why) return chip;
+  // A native title, not a Tooltip: the Failed list has one on every row, and rows must stay cheap to draw.
+  return (
+    <span className="failure-reason" title={why} style={{ display: 'inline-flex' }}>
+      {chip}
+    </span>
+  );
 }
 
 /**
- * SPEC §4's Yes or No, as the server says (isResolved); a resolved call says by whom and when in a
- * tooltip, which is also the cell's accessible description.
+ * SPEC §4's Yes or No, as the server says (isResolved); a resolved call says by whom, when, why and
+ * with which note in a tooltip, which is also the cell's accessible description.
  */
 export function ResolvedCell({ transaction }: { transaction: Transaction }) {
-  const who = resolvedByText(transaction);
+  const who = resolvedSummary(transaction);
   const text = transaction.isResolved ? 'Yes' : 'No';
   if (!who) return <span>{text}</span>;
   return (
@@ -36,7 +47,7 @@ export function ResolveButton({ transaction, onResolve }: { transaction: Transac
   if (transactionStatus(transaction) !== 'failed') return null;
   if (transaction.isResolved) {
     return (
-      <Tooltip title={resolvedByText(transaction) || 'This call is resolved'} describeChild>
+      <Tooltip title={resolvedSummary(transaction) || 'This call is resolved'} describeChild>
         <CellButton variant="contained" disabled>
           Resolved
         </CellButton>

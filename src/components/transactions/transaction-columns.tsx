@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
 import { votePick } from '../../domain/campaigns';
 import type { Transaction } from '../../domain/entities';
-import { formatDateTime, formatTimeOnDay, todayInServiceZone } from '../../domain/format';
+import { formatDateTime, formatMoney, formatTimeOnDay, todayInServiceZone } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
 import { shortMessageStatus } from '../../domain/transaction-events';
+import { AmountCell } from '../amount-cell';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
 import type { CardLayout } from '../paged-view';
 import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
@@ -117,6 +118,11 @@ export function useTransactionColumns(
     const category = subjectColumn(kind, campaign);
     const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, { width: 68 });
+    // The amount and, one click away, the payment reference: one narrow column for both.
+    const amount: Column = {
+      ...text('amount', 'Amount', (t) => formatMoney(t.amount), { width: 96 }),
+      renderCell: ({ row }) => <AmountCell amount={row.amount} paymentRef={row.paymentRef} />,
+    };
     if (search) {
       // As wide as its button's longer word, 'Copied', on one line: a broken 'TICKE/T' doubles the row's height.
       const copy: Column = { field: 'copy', headerName: 'Copy', width: 92, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
@@ -124,7 +130,7 @@ export function useTransactionColumns(
         ...text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 }),
         renderCell: ({ row }) => <span title={row.messageStatuses ?? undefined}>{shortMessageStatus(row.messageStatuses)}</span>,
       };
-      return [callTime, responseTime, code, from, copy, category, status, message, network];
+      return [callTime, responseTime, code, from, copy, category, amount, status, message, network];
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => timeText(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {
@@ -140,6 +146,8 @@ export function useTransactionColumns(
     };
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
-    return [callTime, responseTime, ...middle, status, network, resolved, action];
+    // The campaign lists keep the columns SPEC §2 gives them.
+    const money = campaign ? [] : [amount];
+    return [callTime, responseTime, ...middle, ...money, status, network, resolved, action];
   }, [kind, subject, day, onResolve]);
 }

@@ -55,4 +55,19 @@ describe('Failed transactions screen', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent(resolvedBy);
     expect(within(rowOf(calls[1].phoneNumber)).getByText('No')).not.toHaveAccessibleDescription();
   });
+
+  it('takes a resolve back from its toast, and shows the amount, the reference to copy and why the payment failed', async () => {
+    const { user } = await renderApp({ url: '/failed', user: code.agent });
+    await screen.findByText('Showing 2 out of 2 entries');
+    const row = () => rowOf(calls[1].phoneNumber);
+    expect(within(row()).getByRole('button', { name: 'Copy payment reference' })).toBeInTheDocument();
+    expect(within(row()).getByTitle(/^Payment failed/)).toBeInTheDocument();
+
+    await user.click(within(row()).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(within(row()).getByText('Yes')).toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Resolve undone', { selector: '#notistack-snackbar, #notistack-snackbar *' })).toBeInTheDocument();
+    await waitFor(() => expect(within(row()).getByText('No')).toBeInTheDocument());
+    expect(within(row()).getByRole('button', { name: 'Resolve' })).toBeInTheDocument();
+  });
 });
