@@ -276,6 +276,9 @@ export const COMPONENT_SCHEMAS = {
     openedAt: dateTime,
     closedAt: { ...dateTime, nullable: true, description: 'Null while it is open' },
     figures: { type: 'object', additionalProperties: {}, description: 'The figures that opened it: counts, shares from 0 to 1, thresholds' },
+    acknowledgedBy: { ...nullableString, description: 'The user name of who acknowledged it; null until someone does' },
+    acknowledgedAt: { ...dateTime, nullable: true, description: 'When it was acknowledged' },
+    note: { ...nullableString, description: 'What the person who acknowledged it said' },
   }),
   ServiceCodeToday: object({
     _id: id,
