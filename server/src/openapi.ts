@@ -233,7 +233,10 @@ export const COMPONENT_SCHEMAS = {
     periodTo: { ...dateTime, description: 'The latest completedAt of its lines, or the end of the last declared day' },
     periodDeclared: { type: 'boolean', description: 'The upload declared the period (?periodFrom=&periodTo=)' },
     counts: { $ref: '#/components/schemas/ReconciliationCounts' },
-    open: { ...object({ paidNoTicket: integer, ticketNoMoney: integer }), description: 'Rows of the two kinds staff act on that nobody has acted on yet' },
+    open: {
+      ...object({ paidNoTicket: integer, ticketNoMoney: integer, amountMismatch: integer, currencyMismatch: integer, unknownReference: integer }),
+      description: 'Exception rows (every kind but matched) nobody has acted on yet, per kind',
+    },
     voidedAt: { ...dateTime, nullable: true, description: 'When a manager voided it (null while it stands): out of the default list, vouching for no payment' },
     voidedBy: refOrNull('UserRef', 'Who voided it'),
     voidReason: { ...nullableString, description: 'Why it was voided' },
