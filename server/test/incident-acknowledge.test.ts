@@ -2,7 +2,7 @@ import type { FeedDelivery } from '../src/live/change-feed';
 import { incidents } from '../src/db/schema';
 import { auditEntries } from './audit-fixtures';
 import { buildTestWorld, eventually, type TestWorld } from './helpers';
-import { createCatalogue } from './transactions-fixtures';
+import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 /**
  * Acknowledging an incident: once, by whoever reads it (an agent only those of its own codes),
@@ -123,5 +123,46 @@ describe('who may acknowledge', () => {
     const id = await openIncident(null, 'provider-silence');
     expect((await acknowledge(id, agent.headers)).statusCode).toBe(404);
     expect((await acknowledge(id, customerCare.headers)).statusCode).toBe(200);
+  });
+});
+
+describe("the Failed list within an incident's window (since, until)", () => {
+  const failedIn = (query: string, headers: Headers = admin.headers) => world.app.inject({ method: 'GET', url: `/v1/transactions/to/give/attention?${query}`, headers });
+
+  it('lists the failed calls of the code created after since and up to until, with their total', async () => {
+    const base = Date.UTC(2025, 2, 3, 9, 0);
+    const minute = (n: number) => new Date(base + n * 60_000);
+    const made = await insertTransactions(world, code, [
+      { isDeleted: true, createdAt: minute(0) },
+      { isDeleted: true, createdAt: minute(5) },
+      { isDeleted: true, createdAt: minute(10) },
+      { isComplete: true, createdAt: minute(6) },
+      { isDeleted: true, createdAt: minute(11) },
+    ]);
+    const query = new URLSearchParams({ name: code, since: minute(0).toISOString(), until: minute(10).toISOString(), page: '1' });
+    const response = await failedIn(query.toString());
+    expect(response.statusCode).toBe(200);
+    const { docs, totalDocs } = response.json().results;
+    expect(docs.map((doc: { _id: string }) => doc._id)).toEqual([made[2].id, made[1].id]);
+    expect(totalDocs).toBe(2);
+    // Open-ended while the incident is open; the agent of the code reads it too.
+    const open = await failedIn(new URLSearchParams({ name: code, since: minute(0).toISOString() }).toString(), agent.headers);
+    expect(open.json().results.docs.map((doc: { _id: string }) => doc._id)).toEqual(expect.arrayContaining([made[1].id, made[2].id, made[4].id]));
+  });
+
+  it('refuses a window that is no instant, ends before it starts or spans over 31 days, with field errors', async () => {
+    const cases: [string, string][] = [
+      ['since=yesterday', 'since'],
+      ['until=2025-03-03', 'until'],
+      ['since=2025-03-03T10:00:00Z&until=2025-03-03T09:00:00Z', 'until'],
+      ['since=2025-01-01T00:00:00Z&until=2025-03-01T00:00:00Z', 'until'],
+      [`since=${'9'.repeat(5000)}`, 'since'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await failedIn(query);
+      expect([query, response.statusCode]).toEqual([query, 400]);
+      expect(response.json().errors).toEqual([expect.objectContaining({ field })]);
+      expect(response.body).not.toContain('yesterday');
+    }
   });
 });
