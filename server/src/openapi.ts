@@ -234,7 +234,10 @@ export const COMPONENT_SCHEMAS = {
     periodTo: { ...dateTime, description: 'The latest completedAt of its lines, or the end of the last declared day' },
     periodDeclared: { type: 'boolean', description: 'The upload declared the period (?periodFrom=&periodTo=)' },
     counts: { $ref: '#/components/schemas/ReconciliationCounts' },
-    open: { ...object({ paidNoTicket: integer, ticketNoMoney: integer }), description: 'Rows of the two kinds staff act on that nobody has acted on yet' },
+    open: {
+      ...object({ paidNoTicket: integer, ticketNoMoney: integer, amountMismatch: integer, currencyMismatch: integer, unknownReference: integer }),
+      description: 'Exception rows (every kind but matched) nobody has acted on yet, per kind',
+    },
     voidedAt: { ...dateTime, nullable: true, description: 'When a manager voided it (null while it stands): out of the default list, vouching for no payment' },
     voidedBy: refOrNull('UserRef', 'Who voided it'),
     voidReason: { ...nullableString, description: 'Why it was voided' },
@@ -277,6 +280,9 @@ export const COMPONENT_SCHEMAS = {
     openedAt: dateTime,
     closedAt: { ...dateTime, nullable: true, description: 'Null while it is open' },
     figures: { type: 'object', additionalProperties: {}, description: 'The figures that opened it: counts, shares from 0 to 1, thresholds' },
+    acknowledgedBy: { ...nullableString, description: 'The user name of who acknowledged it; null until someone does' },
+    acknowledgedAt: { ...dateTime, nullable: true, description: 'When it was acknowledged' },
+    note: { ...nullableString, description: 'What the person who acknowledged it said' },
   }),
   ServiceCodeToday: object({
     _id: id,

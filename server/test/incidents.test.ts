@@ -65,6 +65,9 @@ describe('failure-rate', () => {
         openedAt: now.toISOString(),
         closedAt: null,
         figures: { windowMinutes: 10, settled: 10, failed: 3, failedShare: 0.3, baselineShare: 0.1, threshold: 0.3 },
+        acknowledgedBy: null,
+        acknowledgedAt: null,
+        note: null,
       },
     ]);
     // Seen again a moment later, by this instance or another: nothing opens twice.
@@ -72,7 +75,7 @@ describe('failure-rate', () => {
     const again = await Promise.all([world.app.live.detector.detect(at(now, 0.5)), another.detect(at(now, 0.5))]);
     expect(again.flatMap((pass) => pass.opened)).toEqual([]);
     await eventually(() => heardIncidents().some((incident) => incident._id === opened[0]._id));
-    expect(heardIncidents().filter((incident) => incident._id === opened[0]._id)).toEqual([{ _id: opened[0]._id, serviceCode: code, kind: 'failure-rate', state: 'open' }]);
+    expect(heardIncidents().filter((incident) => incident._id === opened[0]._id)).toEqual([{ _id: opened[0]._id, serviceCode: code, kind: 'failure-rate', state: 'open', acknowledgedBy: null, acknowledgedAt: null, note: null }]);
   });
 
   it('closes once the last 10 minutes fall back under the threshold, whichever instance sees it first', async () => {

@@ -272,7 +272,7 @@ describe("the live stream's sessions", () => {
 describe('the notifications between instances', () => {
   it('fit PostgreSQL payloads (under 8000 bytes) however many calls changed, and read back the same', () => {
     const ids = Array.from({ length: 1000 }, () => crypto.randomUUID());
-    const incident = { _id: crypto.randomUUID(), serviceCode: '*217*1#', kind: 'failure-rate' as const, state: 'open' as const };
+    const incident = { _id: crypto.randomUUID(), serviceCode: '*217*1#', kind: 'failure-rate' as const, state: 'open' as const, acknowledgedBy: 'kato', acknowledgedAt: '2026-01-01T10:00:00.000Z', note: 'n'.repeat(500) };
     const payloads = notificationPayloads(ids, [incident]);
     expect(payloads.length).toBeLessThanOrEqual(7);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8000);

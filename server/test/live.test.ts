@@ -136,7 +136,7 @@ describe('GET /v1/live', () => {
     const [own] = await insertTransactions(world, code, [{ isDeleted: true }]);
     const [others] = await insertTransactions(world, otherCode, [{ isDeleted: true }]);
     world.app.live.feed.callsChanged([own.id, others.id]);
-    const incident = { _id: crypto.randomUUID(), serviceCode: code, kind: 'failure-rate' as const, state: 'open' as const };
+    const incident = { _id: crypto.randomUUID(), serviceCode: code, kind: 'failure-rate' as const, state: 'open' as const, acknowledgedBy: null, acknowledgedAt: null, note: null };
     world.app.live.feed.incidentChanged(incident);
     await admin.waitFor((event) => event.data._id === incident._id);
     await adminOnOther.waitFor((event) => event.data._id === incident._id);
@@ -159,8 +159,8 @@ describe('GET /v1/live', () => {
 
   it("sends incidents to the streams that read their code; the service-wide ones to managers only", async () => {
     const [admin, agent, otherAgent] = [await open('admin'), await open('agent'), await open('otherAgent')];
-    const own = { _id: crypto.randomUUID(), serviceCode: code, kind: 'failure-rate' as const, state: 'open' as const };
-    const serviceWide = { _id: crypto.randomUUID(), serviceCode: null, kind: 'provider-silence' as const, state: 'open' as const };
+    const own = { _id: crypto.randomUUID(), serviceCode: code, kind: 'failure-rate' as const, state: 'open' as const, acknowledgedBy: null, acknowledgedAt: null, note: null };
+    const serviceWide = { _id: crypto.randomUUID(), serviceCode: null, kind: 'provider-silence' as const, state: 'open' as const, acknowledgedBy: null, acknowledgedAt: null, note: null };
     world.app.live.feed.incidentChanged(own);
     world.app.live.feed.incidentChanged(serviceWide);
     await admin.waitFor((event) => event.data._id === serviceWide._id);

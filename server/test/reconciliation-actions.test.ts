@@ -178,11 +178,12 @@ describe('POST /v1/reconciliation/statements/{id}/rows/{rowId}/review', () => {
     expect((await timeline(missing.id)).find((event) => event.kind === 'reconciliation_reviewed')?.detail).toEqual({ statement: null, line: null, note: 'Refunded by hand' });
   });
 
-  it('needs a note, refuses other kinds of row and writes nothing when refused', async () => {
+  it('needs a note, refuses a matched row and writes nothing when refused', async () => {
     const call = await insertCall(world, catalogue, 'processed');
-    const failed = await insertCall(world, catalogue, 'failed');
-    const statement = await statementOf([{ reference: call.reference, status: 'FAILED' }, { reference: failed.reference }]);
+    const agreed = await insertCall(world, catalogue, 'processed');
+    const statement = await statementOf([{ reference: call.reference, status: 'FAILED' }, { reference: agreed.reference }]);
     const [row, paid] = statement.rows;
+    expect(paid.kind).toBe('matched');
     for (const body of [{}, { note: '   ' }, { note: 'x'.repeat(501) }, { note: 'a\u0000b' }, { note: { toString: 'x' } }, { note: 'refund \u202Eenod' }, { note: 'ok \u2066x\u2069' }]) {
       const response = await review(statement.id, row._id, body);
       expect(response.statusCode).toBe(400);

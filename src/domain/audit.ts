@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'refund.reject',
   'campaign.create',
   'campaign.update',
+  'incident.acknowledge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -122,6 +123,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'refund.reject': 'Refund rejected',
   'campaign.create': 'Campaign created',
   'campaign.update': 'Campaign changed',
+  'incident.acknowledge': 'Incident acknowledged',
 };
 
 export const auditActionLabel = (action: string): string => ACTION_LABELS[action as AuditAction] ?? action;

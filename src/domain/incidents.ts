@@ -1,4 +1,6 @@
+import * as yup from 'yup';
 import { formatCount, formatShare, plural } from './format';
+import { text } from './schemas/text';
 
 /**
  * Incidents (DESIGN §7): trouble the server notices by itself, opened once and closed
@@ -28,6 +30,37 @@ export interface Incident {
   openedAt: string;
   closedAt: string | null;
   figures: IncidentFigures;
+  /** The user name of who took it on, when they did, and what they said; null until someone does. */
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+  note: string | null;
+}
+
+/** What acknowledging says besides who and when. */
+export type IncidentAcknowledgement = Pick<Incident, 'acknowledgedBy' | 'acknowledgedAt' | 'note'>;
+
+export const INCIDENT_NOTE_MAX = 500;
+
+/** 'Acknowledge': who takes an incident on, with an optional word on what they are doing about it. */
+export const acknowledgeIncidentSchema = yup.object({
+  note: text(INCIDENT_NOTE_MAX, { multiline: true, plainDirection: true }).trim().optional(),
+});
+export type AcknowledgeIncidentInput = yup.InferType<typeof acknowledgeIncidentSchema>;
+
+/** How far back of its opening an incident's calls are looked for: the window its rule read. */
+const DEFAULT_WINDOW_MINUTES = 10;
+
+/**
+ * The calls an incident counts, as the Failed list's filters: its code (all codes for a
+ * service-wide one) and the instants from the start of the window that opened it to its close
+ * (open-ended while it is open).
+ */
+export function incidentCallsWindow(incident: Pick<Incident, 'serviceCode' | 'openedAt' | 'closedAt' | 'figures'>): { name: string; since: string; until: string | null } {
+  const minutes = typeof incident.figures.windowMinutes === 'number' ? incident.figures.windowMinutes : DEFAULT_WINDOW_MINUTES;
+  const oldest = typeof incident.figures.oldestRequestedAt === 'string' ? Date.parse(incident.figures.oldestRequestedAt) : NaN;
+  const opened = Date.parse(incident.openedAt);
+  const start = Number.isFinite(oldest) ? Math.min(oldest, opened - minutes * 60_000) : opened - minutes * 60_000;
+  return { name: incident.serviceCode ?? '', since: new Date(start).toISOString(), until: incident.closedAt };
 }
 
 

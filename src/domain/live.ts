@@ -1,4 +1,4 @@
-import type { IncidentKind, IncidentState } from './incidents';
+import type { Incident, IncidentKind, IncidentState } from './incidents';
 import type { TransactionStatus } from './transaction-status';
 
 /**
@@ -29,7 +29,22 @@ export interface LiveIncident {
   serviceCode: string | null;
   kind: IncidentKind;
   state: IncidentState;
+  /** Who took it on, when, and their note; null until someone does. */
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+  note: string | null;
 }
+
+/** An incident as `event: incident` carries it: open or closed, and who took it on. */
+export const toLiveIncident = (incident: Incident): LiveIncident => ({
+  _id: incident._id,
+  serviceCode: incident.serviceCode,
+  kind: incident.kind,
+  state: incident.closedAt ? 'closed' : 'open',
+  acknowledgedBy: incident.acknowledgedBy,
+  acknowledgedAt: incident.acknowledgedAt,
+  note: incident.note,
+});
 
 /** `event: resync`: changes may have been missed (the server lost its feed for a while): refetch what is shown. */
 export type LiveResync = Record<string, never>;

@@ -1,9 +1,10 @@
 import * as yup from 'yup';
 import type { Transaction, UserRef } from './entities';
 import { isoInZone } from './format';
-import { flag, text } from './schemas/text';
+import { flag, INVALID_VALUE, text } from './schemas/text';
 import { csvLine } from './transaction-csv';
 import { transactionStatus } from './transaction-status';
+import { UUID_PATTERN } from './uuid';
 
 /**
  * Reconciliation with the payment provider's statement (DESIGN §7), shared by the API that sorts a
@@ -75,8 +76,8 @@ export interface ReconciliationStatement {
   periodTo: string;
   periodDeclared: boolean;
   counts: ReconciliationCounts;
-  /** Rows of the two kinds staff act on that nobody has acted on yet. */
-  open: { paidNoTicket: number; ticketNoMoney: number };
+  /** Exception rows (every kind but matched) nobody has acted on yet, per kind. */
+  open: Record<Exclude<ReconciliationKind, 'matched'>, number>;
   /** Set once a manager voided it: out of the default list, and no longer vouching for any call's payment. */
   voidedAt: string | null;
   voidedBy: UserRef | null;
@@ -104,7 +105,12 @@ export interface ReconciliationRow {
 /** Rows the grid may act on: 'Issue ticket' and 'Mark reviewed'. */
 export const canIssueTicket = (row: Pick<ReconciliationRow, 'kind' | 'action' | 'transaction'>) =>
   row.kind === 'paidNoTicket' && row.action === null && row.transaction !== null && !row.transaction.isComplete;
-export const canMarkReviewed = (row: Pick<ReconciliationRow, 'kind' | 'action'>) => row.kind === 'ticketNoMoney' && row.action === null;
+/** Every kind but 'matched' is an exception: something staff look into and note what they found. */
+export const isException = (kind: ReconciliationKind) => kind !== 'matched';
+export const canMarkReviewed = (row: Pick<ReconciliationRow, 'kind' | 'action'>) => isException(row.kind) && row.action === null;
+
+/** The most rows one 'Review' takes: a page of the grid and more. */
+export const BULK_REVIEW_MAX = 200;
 
 export const REVIEW_NOTE_MAX = 500;
 
@@ -113,6 +119,18 @@ export const reviewRowSchema = yup.object({
   note: text(REVIEW_NOTE_MAX, { multiline: true, plainDirection: true }).trim().required('Please write a note'),
 });
 export type ReviewRowInput = yup.InferType<typeof reviewRowSchema>;
+
+/** 'Review' of many rows of one statement with one note. */
+export const bulkReviewSchema = reviewRowSchema.shape({
+  rowIds: yup
+    .array()
+    .typeError('rowIds must be a list of row ids')
+    .of(text(36).required(INVALID_VALUE).matches(UUID_PATTERN, 'Invalid row id'))
+    .required('Please select the rows')
+    .min(1, 'Please select the rows')
+    .max(BULK_REVIEW_MAX, `At most ${BULK_REVIEW_MAX} rows at once`),
+});
+export type BulkReviewInput = yup.InferType<typeof bulkReviewSchema>;
 
 export const VOID_REASON_MAX = 500;
 

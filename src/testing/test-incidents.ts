@@ -11,7 +11,7 @@ export const INCIDENT_TEST_CODE = '*217*97#';
 
 const at = (minute: number) => new Date(Date.parse('2024-05-10T09:00:00Z') + minute * 60_000).toISOString();
 
-type TestIncident = Omit<Incident, '_id'>;
+type TestIncident = Omit<Incident, '_id' | 'acknowledgedBy' | 'acknowledgedAt' | 'note'> & Partial<Pick<Incident, 'acknowledgedBy' | 'acknowledgedAt' | 'note'>>;
 
 export const OPEN_TEST_INCIDENTS: TestIncident[] = [
   {

@@ -473,6 +473,11 @@ export const incidents = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** The figures that opened it (counts, shares, thresholds). */
     figures: jsonb('figures').$type<Record<string, number | string | null>>().notNull(),
+    /** Who took it on, once: their user name is kept as it was, so the card and the stream name them without a join. */
+    acknowledgedById: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    acknowledgedByName: text('acknowledged_by_name'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    note: text('note'),
   },
   (t) => [
     uniqueIndex('incidents_open_key').on(t.kind, sql`coalesce(${t.serviceCode}, '')`).where(sql`${t.closedAt} is null`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Client } from 'pg';
-import { INCIDENT_KINDS, INCIDENT_STATES } from '../../../src/domain/incidents';
+import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_STATES } from '../../../src/domain/incidents';
 import type { LiveIncident } from '../../../src/domain/live';
 import type { Db } from '../db/client';
 import { isUuid } from '../../../src/domain/uuid';
@@ -109,6 +109,9 @@ export function notificationPayloads(calls: readonly string[], incidents: readon
   return payloads;
 }
 
+/** A text field of a notification, or null when it is none (an older instance sends no acknowledgement). */
+const textOrNull = (value: unknown, max: number): string | null => (typeof value === 'string' && value.length <= max ? value : null);
+
 const isIncident = (value: unknown): value is LiveIncident => {
   const incident = value as Partial<LiveIncident> | null;
   return (
@@ -126,7 +129,16 @@ export function readNotification(payload: string | undefined): FeedDelivery | un
   try {
     const parsed = JSON.parse(payload ?? '') as { c?: unknown; i?: unknown };
     const calls = Array.isArray(parsed.c) ? parsed.c.filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
-    const incidents = Array.isArray(parsed.i) ? parsed.i.filter(isIncident).map(({ _id, serviceCode, kind, state }) => ({ _id, serviceCode, kind, state })) : [];
+    const incidents = Array.isArray(parsed.i) ? parsed.i.filter(isIncident).map((incident) => ({
+          _id: incident._id,
+          serviceCode: incident.serviceCode,
+          kind: incident.kind,
+          state: incident.state,
+          acknowledgedBy: textOrNull(incident.acknowledgedBy, 100),
+          acknowledgedAt: textOrNull(incident.acknowledgedAt, 40),
+          note: textOrNull(incident.note, INCIDENT_NOTE_MAX),
+        }))
+      : [];
     return calls.length > 0 || incidents.length > 0 ? { kind: 'change', calls, incidents } : undefined;
   } catch {
     return undefined;

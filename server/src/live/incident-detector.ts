@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { INCIDENT_KIND_LABELS, type Incident, type IncidentFigures, type IncidentKind } from '../../../src/domain/incidents';
+import { toLiveIncident } from '../../../src/domain/live';
 import type { Db } from '../db/client';
 import type { MailProvider } from '../providers/mail';
 import { incidentsRepository } from '../repositories/incidents-repository';
@@ -148,8 +149,7 @@ export function incidentDetector({ db, feed, mail, settings, log }: IncidentDete
       const done = await repo.open({ kind: finding.kind, serviceCode: finding.serviceCode, openedAt: now, figures: finding.figures });
       if (done) opened.push(done);
     }
-    for (const incident of opened) feed.incidentChanged({ _id: incident._id, serviceCode: incident.serviceCode, kind: incident.kind, state: 'open' });
-    for (const incident of closed) feed.incidentChanged({ _id: incident._id, serviceCode: incident.serviceCode, kind: incident.kind, state: 'closed' });
+    for (const incident of [...opened, ...closed]) feed.incidentChanged(toLiveIncident(incident));
     if (opened.length + closed.length > 0) log.info({ opened: opened.map((i) => `${i.kind} ${i.serviceCode ?? ''}`), closed: closed.length }, 'incidents changed');
     for (const incident of opened) await mailManagers(incident);
     return { opened, closed };

@@ -1,9 +1,12 @@
-import type { ReconciliationRow, ReconciliationStatement } from '../../../src/domain/reconciliation';
+import { plural } from '../../../src/domain/format';
+import { isException, type ReconciliationRow, type ReconciliationStatement } from '../../../src/domain/reconciliation';
 import { recordAudit, type AuditInput, type AuditWho } from '../audit/record-audit';
 import type { Db, DbOrTx } from '../db/client';
 import { HttpError, notFound } from '../http/http-error';
 import type { Ingestion } from '../ingestion/ingestion';
 import { reconciliationRepository, type RowToActOn } from '../repositories/reconciliation-repository';
+
+const VOIDED = 'The statement was voided: its rows are no longer acted on';
 
 /** A statement as the audit trail names it. */
 const statementEntity = (id: string, fileName: string | null) => ({ type: 'statement' as const, id, label: `Statement ${fileName ?? 'without a name'}` });
@@ -34,11 +37,11 @@ export interface ActionOutcome<T> {
 export function statementActions({ db, reconcile }: StatementActionsDeps) {
   const repo = reconciliationRepository(db);
 
-  async function rowToActOn(statementId: string, rowId: string, kind: RowToActOn['kind'], refusal: string): Promise<RowToActOn> {
+  async function rowToActOn(statementId: string, rowId: string, fits: (kind: RowToActOn['kind']) => boolean, refusal: string): Promise<RowToActOn> {
     const row = await repo.findRow(statementId, rowId);
     if (!row) throw notFound('Statement row');
-    if (row.voidedAt) throw new HttpError(409, 'The statement was voided: its rows are no longer acted on');
-    if (row.kind !== kind) throw new HttpError(409, refusal);
+    if (row.voidedAt) throw new HttpError(409, VOIDED);
+    if (!fits(row.kind)) throw new HttpError(409, refusal);
     return row;
   }
 
@@ -49,7 +52,7 @@ export function statementActions({ db, reconcile }: StatementActionsDeps) {
      */
     async issueTicket(statementId: string, rowId: string, who: AuditWho): Promise<ActionOutcome<ReconciliationRow>> {
       const userId = who.actor.id!;
-      const row = await rowToActOn(statementId, rowId, 'paidNoTicket', 'Only a paid-no-ticket row can be issued a ticket');
+      const row = await rowToActOn(statementId, rowId, (kind) => kind === 'paidNoTicket', 'Only a paid-no-ticket row can be issued a ticket');
       if (row.action) return { message: 'The ticket was issued already', result: await repo.rowJson(row.id) };
       let marked = false;
       const outcome = await reconcile(
@@ -66,11 +69,41 @@ export function statementActions({ db, reconcile }: StatementActionsDeps) {
       return { message, result: await repo.rowJson(row.id) };
     },
 
-    /** Marks a ticket-no-money row reviewed with a note on its call's timeline. */
+    /** Marks an exception row (any kind but matched) reviewed with a note on its call's timeline. */
     async review(statementId: string, rowId: string, who: AuditWho, note: string): Promise<ActionOutcome<ReconciliationRow>> {
-      const row = await rowToActOn(statementId, rowId, 'ticketNoMoney', 'Only a ticket-no-money row can be marked reviewed');
+      const row = await rowToActOn(statementId, rowId, isException, 'A matched row needs no review');
       const reviewed = await repo.markReviewed(row, who.actor.id!, note, (tx) => recordAudit(tx, rowEntry(who, 'statement.review', row, { action: 'reviewed', note })));
       return { message: reviewed ? 'Marked reviewed' : 'This row was reviewed already', result: await repo.rowJson(row.id) };
+    },
+
+    /**
+     * Marks many exception rows of one statement reviewed with one note, in one transaction with one
+     * audit entry naming how many: every id must be a row of this statement and an exception, or
+     * nothing is done (400, naming each id refused). Rows someone already acted on keep what was done.
+     */
+    async reviewMany(statementId: string, rowIds: string[], who: AuditWho, note: string): Promise<ActionOutcome<ReconciliationRow[]>> {
+      const statement = await repo.find(statementId);
+      if (!statement) throw notFound('Statement');
+      if (statement.voidedAt) throw new HttpError(409, VOIDED);
+      const ids = [...new Set(rowIds.map((id) => id.toLowerCase()))];
+      const rows = new Map((await repo.findRows(statementId, ids)).map((row) => [row.id, row]));
+      const errors = rowIds.flatMap((id, i) => {
+        const row = rows.get(id.toLowerCase());
+        if (!row) return [{ field: `rowIds[${i}]`, message: 'Not a row of this statement' }];
+        if (!isException(row.kind)) return [{ field: `rowIds[${i}]`, message: 'A matched row needs no review' }];
+        return [];
+      });
+      if (errors.length > 0) throw new HttpError(400, errors.length === 1 ? errors[0].message : `${plural(errors.length, 'row')} cannot be reviewed`, errors);
+      const reviewed = await repo.markManyReviewed([...rows.values()], who.actor.id!, note, (tx, done) =>
+        recordAudit(tx, {
+          ...who,
+          action: 'statement.review',
+          entity: statementEntity(statementId, statement.fileName),
+          after: { action: 'reviewed', rows: done.length, lines: done.map((row) => row.line), references: done.map((row) => row.reference), note },
+        }),
+      );
+      const message = reviewed === 0 ? 'These rows were reviewed already' : `${plural(reviewed, 'row')} marked reviewed`;
+      return { message, result: await repo.rowsJson(ids) };
     },
 
     /**

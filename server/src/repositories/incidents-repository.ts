@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Incident, IncidentFigures, IncidentKind, IncidentState } from '../../../src/domain/incidents';
 import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { awaitingPayment, incidents, transactionDailyStats, transactionEvents, transactions, users } from '../db/schema';
 import { isoTime } from './sql-fragments';
 
@@ -14,6 +14,9 @@ const toIncident = (row: IncidentRow): Incident => ({
   openedAt: row.openedAt.toISOString(),
   closedAt: row.closedAt?.toISOString() ?? null,
   figures: row.figures,
+  acknowledgedBy: row.acknowledgedByName,
+  acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+  note: row.note,
 });
 
 /** Which incidents a caller reads: every one (undefined), or those of these service codes (never the service-wide ones). */
@@ -46,6 +49,25 @@ export function incidentsRepository(db: Db) {
     /** Closes an open incident; answers it when this call closed it. */
     async close(id: string, closedAt: Date): Promise<Incident | undefined> {
       const [row] = await db.update(incidents).set({ closedAt }).where(and(eq(incidents.id, id), isNull(incidents.closedAt))).returning();
+      return row ? toIncident(row) : undefined;
+    },
+
+    /** An incident among those a caller reads (`codes` as in `IncidentFilter`). */
+    async find(id: string, codes?: readonly string[]): Promise<Incident | undefined> {
+      const [row] = await db
+        .select()
+        .from(incidents)
+        .where(and(eq(incidents.id, id), where({ codes })));
+      return row ? toIncident(row) : undefined;
+    },
+
+    /** Names who took an incident on, once (within `tx`): answers it when this call did, undefined when someone already had. */
+    async acknowledge(id: string, by: { id: string; userName: string }, note: string | null, tx: DbOrTx = db): Promise<Incident | undefined> {
+      const [row] = await tx
+        .update(incidents)
+        .set({ acknowledgedById: by.id, acknowledgedByName: by.userName, acknowledgedAt: new Date(), note })
+        .where(and(eq(incidents.id, id), isNull(incidents.acknowledgedAt)))
+        .returning();
       return row ? toIncident(row) : undefined;
     },
 

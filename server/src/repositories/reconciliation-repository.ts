@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RECONCILIATION_KINDS, type ReconciliationAction, type ReconciliationCounts, type ReconciliationKind, type ReconciliationRow, type ReconciliationStatement } from '../../../src/domain/reconciliation';
+import { isException, RECONCILIATION_KINDS, type ReconciliationAction, type ReconciliationCounts, type ReconciliationKind, type ReconciliationRow, type ReconciliationStatement } from '../../../src/domain/reconciliation';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedReadRows } from '../db/prepared';
 import { categories, reconciliationRows as r, reconciliationStatements as s, transactions as t, users } from '../db/schema';
@@ -16,6 +16,8 @@ import { transactionColumns } from './transaction-reads';
  * what staff do later shows on the rows (`action`), and on the calls' timelines.
  */
 
+const EXCEPTION_KINDS = RECONCILIATION_KINDS.filter(isException);
+
 const userRef = (id: SQL | typeof s.uploadedById | typeof s.voidedById | typeof r.actionById) =>
   sql`(select json_build_object('_id', ${users.id}, 'userName', ${users.userName}) from ${users} where ${users.id} = ${id})`;
 
@@ -23,8 +25,12 @@ const userRef = (id: SQL | typeof s.uploadedById | typeof s.voidedById | typeof 
 const STATEMENT_JSON = sql`${s.id} as "_id", ${s.fileName} as "fileName", ${userRef(s.uploadedById)} as "uploadedBy",
   ${isoTime(s.createdAt)} as "createdAt", ${s.lines} as lines, ${isoTime(s.periodFrom)} as "periodFrom", ${isoTime(s.periodTo)} as "periodTo",
   ${s.periodDeclared} as "periodDeclared", ${s.counts} as counts,
-  (select json_build_object('paidNoTicket', count(*) filter (where ${r.kind} = 'paidNoTicket'), 'ticketNoMoney', count(*) filter (where ${r.kind} = 'ticketNoMoney'))
-     from ${r} where ${r.statementId} = ${s.id} and ${r.action} is null and ${r.kind} in ('paidNoTicket', 'ticketNoMoney')) as open,
+  (select json_build_object(${sql.join(
+    // The kinds are the product's own constants, written into the text so the statement has no parameter here.
+    EXCEPTION_KINDS.map((kind) => sql.raw(`'${kind}', count(*) filter (where kind = '${kind}')`)),
+    sql`, `,
+  )})
+     from ${r} where ${r.statementId} = ${s.id} and ${r.action} is null and ${r.kind} <> 'matched') as open,
   ${isoTime(s.voidedAt)} as "voidedAt", ${userRef(s.voidedById)} as "voidedBy", ${s.voidReason} as "voidReason"`;
 
 /** A row as the API answers it (`ReconciliationRow`), with its call as the lists show it now. */
@@ -32,6 +38,9 @@ const ROW_JSON = sql`${r.id} as "_id", ${r.kind} as kind, ${r.line} as line, ${r
   ${r.currency} as currency, ${r.status} as status, ${isoTime(r.completedAt)} as "completedAt",
   (select row_to_json(x) from (select ${transactionColumns} from ${t} left join ${categories} on ${categories.id} = ${t.categoryId} where ${t.id} = ${r.transactionId}) x) as transaction,
   ${r.action} as action, ${userRef(r.actionById)} as "actionBy", ${isoTime(r.actionAt)} as "actionAt", ${r.note} as note`;
+
+/** A list of row ids as one parameter (checked UUIDs), whatever its length. */
+const idsIn = (ids: readonly string[]) => sql`(select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 const kindFilter = (kind: ReconciliationKind | undefined) => (kind ? sql` and ${r.kind} = ${kind}` : sql``);
 
@@ -243,6 +252,28 @@ export function reconciliationRepository(db: Db) {
       return row;
     },
 
+    /** Rows of an imported statement among `ids`, with what acting on them needs (those of other statements are not found). */
+    async findRows(statementId: string, ids: readonly string[]): Promise<RowToActOn[]> {
+      if (ids.length === 0) return [];
+      return rowsOf<RowToActOn>(
+        db,
+        sql`select ${r.id} as id, ${r.statementId} as "statementId", ${s.fileName} as "fileName", ${isoTime(s.voidedAt)} as "voidedAt", ${r.kind} as kind, ${r.line} as line,
+            ${r.reference} as reference, ${r.amount}::float8 as amount, ${isoTime(r.completedAt)} as "completedAt", ${r.transactionId} as "transactionId", ${r.action} as action
+          from ${r} join ${s} on ${s.id} = ${r.statementId}
+          where ${r.id} in ${idsIn(ids)} and ${r.statementId} = ${statementId}::uuid and ${imported}`,
+      );
+    },
+
+    /** Rows as the API answers them, in the file's order. */
+    async rowsJson(ids: readonly string[]): Promise<ReconciliationRow[]> {
+      if (ids.length === 0) return [];
+      const [row] = await rowsOf<{ docs: string }>(
+        db,
+        sql`select coalesce(json_agg(p order by p.seq), '[]')::text as docs from (select ${r.seq} as seq, ${ROW_JSON} from ${r} where ${r.id} in ${idsIn(ids)}) p`,
+      );
+      return (JSON.parse(row.docs) as (ReconciliationRow & { seq?: number })[]).map(({ seq: _seq, ...rest }) => rest);
+    },
+
     /** A row as the API answers it. */
     async rowJson(rowId: string): Promise<ReconciliationRow> {
       const [row] = await rowsOf<{ doc: string }>(db, sql`select row_to_json(p)::text as doc from (select ${ROW_JSON} from ${r} where ${r.id} = ${rowId}::uuid) p`);
@@ -277,6 +308,31 @@ export function reconciliationRepository(db: Db) {
         }
         await alongside?.(tx);
         return true;
+      });
+    },
+
+    /**
+     * Marks rows reviewed with one note, those nobody acted on yet, and records 'reconciliation_reviewed'
+     * on their calls' timelines, in one transaction; `alongside` writes in it with the rows this call
+     * reviewed, when there are any. Answers how many it reviewed.
+     */
+    async markManyReviewed(rows: RowToActOn[], userId: string, note: string, alongside?: (tx: DbOrTx, done: RowToActOn[]) => Promise<void>): Promise<number> {
+      if (rows.length === 0) return 0;
+      return db.transaction(async (tx) => {
+        const marked = await rowsOf<{ id: string }>(
+          tx,
+          sql`update ${r} set action = 'reviewed', action_by = ${userId}::uuid, action_at = now(), note = ${note}
+            where ${r.id} in ${idsIn(rows.map((row) => row.id))} and ${r.action} is null returning id`,
+        );
+        const ids = new Set(marked.map((row) => row.id));
+        const done = rows.filter((row) => ids.has(row.id));
+        if (done.length === 0) return 0;
+        const events = done.flatMap((row) =>
+          row.transactionId ? [transactionEvent.reconciliationReviewed({ transactionId: row.transactionId, rowId: row.id, userId, statement: row.fileName, line: row.line, note })] : [],
+        );
+        await transactionEventsRepository(tx).record(...events);
+        await alongside?.(tx, done);
+        return done.length;
       });
     },
 

@@ -23,6 +23,10 @@ export interface TransactionFilter {
   day?: string;
   status?: TransactionStatus;
   phoneNumber?: string;
+  /** Created after this instant (ISO 8601)… */
+  since?: string;
+  /** …and up to this one. */
+  until?: string;
 }
 
 const t = transactions;
@@ -95,6 +99,8 @@ function callsWhere(filter: TransactionFilter): SQL[] {
   }
   if (filter.status) parts.push(callIs[filter.status](t));
   if (filter.phoneNumber) parts.push(sql`${t.phoneNumber} = ${sql.placeholder('phone')}`);
+  if (filter.since) parts.push(sql`${t.createdAt} > ${sql.placeholder('since')}::timestamptz`);
+  if (filter.until) parts.push(sql`${t.createdAt} <= ${sql.placeholder('until')}::timestamptz`);
   return parts;
 }
 
@@ -114,7 +120,8 @@ const where = (parts: SQL[]) => (parts.length ? sql`where ${sql.join(parts, sql`
  * for a phone number, counted from its index (a caller's calls are few).
  */
 function totalSql(filter: TransactionFilter): SQL {
-  if (filter.phoneNumber) return sql`select count(*)::int from ${t} ${where(callsWhere(filter))}`;
+  // The daily counts know no instants: a window is counted from the calls' time index.
+  if (filter.phoneNumber || filter.since || filter.until) return sql`select count(*)::int from ${t} ${where(callsWhere(filter))}`;
   return sql`select coalesce(sum(${s.calls}), 0)::int from ${s} ${where([sql`${s.dimension} = 'network'`, ...statsWhere(filter)])}`;
 }
 
@@ -137,7 +144,7 @@ function listSql(filter: TransactionFilter, afterKeyset = false): SQL {
 /** Names a filter's shape: the same shape always gives the same text, so it is prepared once. */
 function shapeKey(filter: TransactionFilter): string {
   const codes = !filter.codes ? 'all' : filter.codes.length === 0 ? 'none' : filter.codes.length === 1 ? 'code' : 'codes';
-  return [codes, filter.day ? 'day' : '', filter.status ?? '', filter.phoneNumber ? 'phone' : ''].join('_');
+  return [codes, filter.day ? 'day' : '', filter.status ?? '', filter.phoneNumber ? 'phone' : '', filter.since ? 'since' : '', filter.until ? 'until' : ''].join('_');
 }
 
 /** A filter's values for the placeholders its statements use (bench:api gives them to pgbench too). */
@@ -148,6 +155,8 @@ export function filterValues(filter: TransactionFilter): PlaceholderValues {
     day: filter.day,
     zone: serviceTimeZone(),
     phone: filter.phoneNumber,
+    since: filter.since,
+    until: filter.until,
   };
 }
 

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePaging, toPagedList } from '../../../src/domain/paged-list';
 import { incidentListSchema } from '../../../src/domain/schemas/transactions';
-import type { IncidentState } from '../../../src/domain/incidents';
+import { auditEntityLabel } from '../../../src/domain/audit';
+import { acknowledgeIncidentSchema, INCIDENT_KIND_LABELS, WHOLE_SERVICE, type IncidentState } from '../../../src/domain/incidents';
+import { toLiveIncident } from '../../../src/domain/live';
+import { auditWho, recordAudit } from '../audit/record-audit';
 import { readableCodes } from '../access/transaction-scope';
 import { ok } from '../http/envelope';
-import { pagingQuery, type PagingQuery } from '../http/route-schemas';
+import { HttpError, notFound } from '../http/http-error';
+import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
 import { documented, object, results } from '../openapi';
 import { incidentsRepository } from '../repositories/incidents-repository';
@@ -45,6 +49,45 @@ export default async function incidentsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const codes = await readableCodes(app.db, request.user);
       return ok(reply, 'Open incidents', { open: await repo.openCount(codes) });
+    },
+  );
+
+  // Whoever reads an incident may take it on (an agent those of its codes); the Afcon-only account only reads.
+  app.post<{ Params: IdParams }>(
+    '/v1/incidents/:id/acknowledge',
+    {
+      schema: { tags: ['incidents'], summary: 'Take an incident on, once, with an optional note: it then names who, when and the note, on the list and the live stream', params: uuidParams },
+      onRequest: [app.authenticate],
+      config: {
+        swaggerTransform: documented({ body: acknowledgeIncidentSchema, results: results.entity('Incident'), errors: { 409: 'Someone acknowledged this incident already' } }),
+      },
+    },
+    async (request, reply) => {
+      const { note } = await validBody(acknowledgeIncidentSchema, request.body ?? {});
+      const codes = await readableCodes(app.db, request.user);
+      const found = await repo.find(request.params.id, codes);
+      if (!found) throw notFound('Incident');
+      const who = auditWho(request);
+      const done = await app.db.transaction(async (tx) => {
+        const acknowledged = await repo.acknowledge(found._id, { id: request.user.id, userName: request.user.userName }, note || null, tx);
+        if (acknowledged) {
+          await recordAudit(tx, {
+            ...who,
+            action: 'incident.acknowledge',
+            entity: { type: 'incident', id: found._id, label: auditEntityLabel('incident', `${INCIDENT_KIND_LABELS[found.kind]} · ${found.serviceCode ?? WHOLE_SERVICE}`) },
+            serviceCode: found.serviceCode,
+            before: { acknowledged: false },
+            after: { acknowledged: true, note: note || null },
+          });
+        }
+        return acknowledged;
+      });
+      if (!done) {
+        const by = found.acknowledgedBy ? ` by ${found.acknowledgedBy}` : '';
+        throw new HttpError(409, `This incident was acknowledged already${by}`);
+      }
+      app.live.feed.incidentChanged(toLiveIncident(done));
+      return ok(reply, 'Incident acknowledged', done);
     },
   );
 }

@@ -8,6 +8,8 @@ import {
   RECONCILIATION_CSV_HEADER,
   reconciliationCsvLine,
   reviewRowSchema,
+  BULK_REVIEW_MAX,
+  bulkReviewSchema,
   statementFileName,
   statementListQuerySchema,
   statementRowsQuerySchema,
@@ -218,12 +220,36 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
     },
   );
 
+  app.post<{ Params: IdParams }>(
+    '/v1/reconciliation/statements/:id/rows/review',
+    {
+      schema: {
+        tags: ['reconciliation'],
+        summary: `Mark up to ${BULK_REVIEW_MAX} exception rows of a statement reviewed with one note (on their calls' timelines); rows already acted on keep what was done`,
+        params: uuidParams,
+      },
+      onRequest: managers,
+      config: {
+        swaggerTransform: documented({
+          body: bulkReviewSchema,
+          results: results.list('ReconciliationRow'),
+          errors: { 409: 'The statement was voided' },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { rowIds, note } = await validBody(bulkReviewSchema, request.body);
+      const { message, result } = await actions.reviewMany(request.params.id, rowIds, auditWho(request), note);
+      return ok(reply, message, result);
+    },
+  );
+
   app.post<{ Params: RowParams }>(
     '/v1/reconciliation/statements/:id/rows/:rowId/review',
     {
-      schema: { tags: ['reconciliation'], summary: "Mark a ticket-no-money row reviewed, with a note on its call's timeline", params: rowParams },
+      schema: { tags: ['reconciliation'], summary: "Mark an exception row (any kind but matched) reviewed, with a note on its call's timeline", params: rowParams },
       onRequest: managers,
-      config: { swaggerTransform: documented({ body: reviewRowSchema, results: results.entity('ReconciliationRow'), errors: { 409: 'Only a ticket-no-money row of a standing statement can be marked reviewed' } }) },
+      config: { swaggerTransform: documented({ body: reviewRowSchema, results: results.entity('ReconciliationRow'), errors: { 409: 'Only an exception row of a standing statement can be marked reviewed' } }) },
     },
     async (request, reply) => {
       const { note } = await validBody(reviewRowSchema, request.body);

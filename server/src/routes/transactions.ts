@@ -3,7 +3,7 @@ import { auditEntityLabel } from '../../../src/domain/audit';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
-import { bulkResolveSchema, resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
+import { bulkResolveSchema, callWindowSchema, resolveTransactionSchema, transactionFilterSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../../src/domain/transaction-csv';
 import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
 import { okPagedJson } from '../http/envelope';
@@ -40,18 +40,23 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: PagingQuery & { name?: string; date?: string } }>(
+  app.get<{ Querystring: PagingQuery & { name?: string; date?: string; since?: string; until?: string } }>(
     '/v1/transactions/to/give/attention',
     {
-      schema: { tags: ['transactions'], summary: 'Failed calls to give attention, of a day or every day', querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' } } } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Failed calls to give attention, of a day or every day, or created within a window of instants (since, until: an incident\'s calls)',
+        querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' } } },
+      },
       ...guard,
-      config: { swaggerTransform: documented({ query: dayFilter, scoped: true, results: results.page('Transaction') }) },
+      config: { swaggerTransform: documented({ query: dayFilter.concat(callWindowSchema), scoped: true, results: results.page('Transaction') }) },
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
       const { name, date } = await readFilter({ name: request.query.name, date: request.query.date });
+      const { since, until } = await validBody(callWindowSchema, { since: request.query.since, until: request.query.until });
       const codes = await scopeCodes(app.db, request, name);
-      const { docsJson, total } = await repo.pageJson({ codes, day: date, status: 'failed' }, offset, limit);
+      const { docsJson, total } = await repo.pageJson({ codes, day: date, status: 'failed', since: since || undefined, until: until || undefined }, offset, limit);
       return okPagedJson(reply, 'Transactions to give attention', docsJson, page, limit, total);
     },
   );

@@ -27,6 +27,35 @@ export const transactionFilterSchema = yup.object({
 });
 export type TransactionFilterInput = yup.InferType<typeof transactionFilterSchema>;
 
+/** The longest window of instants a list takes: a month, as the day ranges. */
+export const CALL_WINDOW_MAX_DAYS = 31;
+const INSTANT_MESSAGE = 'Must be an instant, ISO 8601 with its offset (2026-11-26T10:20:00Z)';
+/** An instant with its offset, between 2000 and 2100. */
+const isInstant = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return false;
+  const time = Date.parse(value);
+  return Number.isFinite(time) && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(2100, 0, 1);
+};
+const instant = text(40, { tooLong: INSTANT_MESSAGE })
+  .trim()
+  .optional()
+  .test('instant', INSTANT_MESSAGE, (value) => value === undefined || value === '' || isInstant(value));
+
+/**
+ * The calls created after `since` and up to `until` (either may be left out): the calls an
+ * incident counted, linked from its card. At most CALL_WINDOW_MAX_DAYS long, in order.
+ */
+export const callWindowSchema = yup.object({
+  since: instant,
+  until: instant.test('after-since', 'Must be after since', function check(value) {
+    const { since } = this.parent as { since?: string };
+    return !value || !since || !isInstant(since) || !isInstant(value) || Date.parse(value) > Date.parse(since);
+  }).test('at-most', `At most ${CALL_WINDOW_MAX_DAYS} days after since`, function check(value) {
+    const { since } = this.parent as { since?: string };
+    return !value || !since || !isInstant(since) || !isInstant(value) || Date.parse(value) - Date.parse(since) <= CALL_WINDOW_MAX_DAYS * 86_400_000;
+  }),
+});
+
 export const transactionSearchSchema = yup.object({
   phoneNumber: text(30, { tooLong: INVALID_PHONE_MESSAGE })
     .trim()
