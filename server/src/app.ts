@@ -44,6 +44,8 @@ import serviceCodesRoutes from './routes/service-codes';
 import smsRoutes from './routes/sms';
 import transactionEventsRoutes from './routes/transaction-events';
 import transactionsRoutes from './routes/transactions';
+import customersRoutes from './routes/customers';
+import reportsRoutes from './routes/reports';
 import ussdRoutes from './routes/ussd';
 import paymentsRoutes from './routes/payments';
 import reconciliationRoutes from './routes/reconciliation';
@@ -248,6 +250,8 @@ export async function buildApp(deps: AppDeps) {
     deliveryReportAuth: deps.deliveryReportToken ? { kind: 'query-token', token: deps.deliveryReportToken } : { kind: 'signature', secret: callbackSecret },
   });
   await app.register(transactionsRoutes);
+  await app.register(customersRoutes);
+  await app.register(reportsRoutes);
   await app.register(transactionEventsRoutes);
   await app.register(dashboardRoutes);
   await app.register(liveRoutes);

@@ -173,6 +173,10 @@ beforeAll(async () => {
     entityId: [category.id],
     from: ['2026-11-22', '2026-11-22T10:00:00Z'],
     to: ['2026-11-23'],
+    dateFrom: ['2026-11-01', '2026-11-22'],
+    dateTo: ['2026-11-22', '2026-12-31'],
+    month: ['2026-11', '2026-13'],
+    q: ['256750461234', 'fuzz-payment-ref', failed.id],
   };
 
   const document = world.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };

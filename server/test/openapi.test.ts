@@ -109,7 +109,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/v1/payments/callback'].post.requestBody?.content ?? {})).toEqual(['application/json', 'application/x-www-form-urlencoded']);
     const query = (path: string) => (doc.paths[path].get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
     expect(query('/v1/dashboard/summary')).toEqual(['name', 'date']);
-    expect(query('/v1/transactions/export')).toEqual(['name', 'date', 'status']);
+    expect(query('/v1/transactions/export')).toEqual(['name', 'date', 'dateFrom', 'dateTo', 'status']);
     expect(query('/v1/campaigns/{key}/results')).toEqual(['round']);
     expect(query('/v1/incidents')).toEqual(['page', 'limit', 'state']);
     expect(body('/v1/transactions/to/give/attention/bulk')).toMatchObject({ required: ['ids'], properties: { reason: { enum: ['reached-helped', 'refunded', 'could-not-reach', 'duplicate'] }, note: { maxLength: 500 } } });

@@ -95,6 +95,36 @@ describe('role matrix over the audit routes', () => {
   });
 });
 
+/**
+ * The customer page, the top-bar lookup and the monthly report: every role reads them in its scope
+ * (an agent its own codes), the Afcon-only account none; the export answers CSV, so only statuses are compared.
+ */
+describe('role matrix over the customer and report routes', () => {
+  const readRoutes = [
+    '/v1/customers/256772000901',
+    '/v1/customers/0772000901/calls?page=1&limit=10',
+    '/v1/transactions/lookup?q=256772000901',
+    '/v1/reports/monthly?month=2026-11',
+    '/v1/reports/monthly/export?month=2026-11',
+  ];
+  const wanted: Record<Caller, number> = {
+    anonymous: 401,
+    'signed out': 401,
+    agent: 200,
+    'customer care': 200,
+    admin: 200,
+    'super-user': 200,
+    'afcon agent': 403,
+    'made afcon after sign-in': 403,
+  };
+  it.each(Object.keys(wanted) as Caller[])('%s', async (caller) => {
+    for (const url of readRoutes) {
+      const response = await world.app.inject({ method: 'GET', url, headers: headers[caller] });
+      expect(`GET ${url} -> ${response.statusCode}`).toBe(`GET ${url} -> ${wanted[caller]}`);
+    }
+  });
+});
+
 describe('routes every signed-in user reaches', () => {
   it('lets agents, managers and the Afcon-only account read their profile; not anonymous', async () => {
     for (const caller of Object.keys(expected) as Caller[]) {

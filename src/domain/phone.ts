@@ -18,3 +18,9 @@ export function normalizePhoneNumber(input: string): string {
   if (digits.length === 9 && digits.startsWith('7')) return `256${digits}`;
   return digits;
 }
+
+/** A customer's number once normalized: 9 to 15 digits (E.164's longest), so a page is never opened for '123456'. */
+export function isCustomerNumber(input: string): boolean {
+  const digits = normalizePhoneNumber(input);
+  return digits.length >= 9 && digits.length <= 15;
+}

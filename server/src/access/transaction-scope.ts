@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { rangeErrors, type DayChoice } from '../../../src/domain/day-range';
 import { readsEveryCode } from '../../../src/domain/roles';
 import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db, DbOrTx } from '../db/client';
-import { notFound } from '../http/http-error';
+import { HttpError, notFound } from '../http/http-error';
 import { validBody } from '../http/valid-body';
 import type { AuthUser } from '../plugins/auth';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
@@ -25,11 +26,31 @@ export async function scopeCodes(db: DbOrTx, request: FastifyRequest, name?: str
   return [name];
 }
 
-/** A list's service code, day and status from a query or body, validated with the domain schema. */
+/**
+ * A list's service code, day (or range of days) and status from a query or body, validated with the
+ * domain schema; a range is checked as a pair (src/domain/day-range.ts), each error naming its field.
+ */
 export async function readFilter(input: unknown) {
-  const { name, date, status } = await validBody(transactionFilterSchema, input);
-  return { name: name || undefined, date: date || undefined, status: status as TransactionStatus | undefined };
+  const { name, date, dateFrom, dateTo, status } = await validBody(transactionFilterSchema, input);
+  const days = checkedDays({ date, dateFrom, dateTo });
+  return { name: name || undefined, ...days, status: status as TransactionStatus | undefined };
 }
+
+/** A day or a range, both-or-neither and at most a month; empty values read as not given. */
+export function checkedDays(choice: DayChoice) {
+  const days = { date: choice.date || undefined, dateFrom: choice.dateFrom || undefined, dateTo: choice.dateTo || undefined };
+  const errors = rangeErrors(days);
+  if (errors.length > 0) throw new HttpError(400, errors[0].message, errors);
+  return days;
+}
+
+/** The repository's days of a checked choice: a range from `dateFrom` to `dateTo`, or the one `date`. */
+export function filterDays(days: DayChoice): { day?: string; dayTo?: string } {
+  return days.dateFrom && days.dateTo ? { day: days.dateFrom, dayTo: days.dateTo } : { day: days.date };
+}
+
+/** How a list's heading and file names say its days: '2026-11-01 to 2026-11-30', or the day. */
+export const daysLabel = (days: DayChoice) => (days.dateFrom && days.dateTo ? `${days.dateFrom} to ${days.dateTo}` : days.date);
 
 /**
  * One call the caller may read, by id, in the lists' scope (DESIGN §4): a manager any, an agent

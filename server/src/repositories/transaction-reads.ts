@@ -19,8 +19,10 @@ import { callStatus, isoTime } from './sql-fragments';
 export interface TransactionFilter {
   /** Only these service codes; undefined means every code. */
   codes?: readonly string[];
-  /** A calendar day in the service's zone. */
+  /** A calendar day in the service's zone; with `dayTo`, the first day of a range. */
   day?: string;
+  /** The last day of a range that starts on `day`, both included. */
+  dayTo?: string;
   status?: TransactionStatus;
   phoneNumber?: string;
   /** Created after this instant (ISO 8601)… */
@@ -95,7 +97,8 @@ function callsWhere(filter: TransactionFilter): SQL[] {
   if (filter.codes) parts.push(codesSql(t.serviceCode, filter.codes));
   if (filter.day) {
     const [day, zone] = [sql.placeholder('day'), sql.placeholder('zone')];
-    parts.push(sql`${t.createdAt} >= ${day}::date::timestamp at time zone ${zone}::text and ${t.createdAt} < (${day}::date + 1)::timestamp at time zone ${zone}::text`);
+    const last = filter.dayTo ? sql.placeholder('dayTo') : day;
+    parts.push(sql`${t.createdAt} >= ${day}::date::timestamp at time zone ${zone}::text and ${t.createdAt} < (${last}::date + 1)::timestamp at time zone ${zone}::text`);
   }
   if (filter.status) parts.push(callIs[filter.status](t));
   if (filter.phoneNumber) parts.push(sql`${t.phoneNumber} = ${sql.placeholder('phone')}`);
@@ -108,7 +111,8 @@ function callsWhere(filter: TransactionFilter): SQL[] {
 function statsWhere(filter: TransactionFilter): SQL[] {
   const parts: SQL[] = [];
   if (filter.codes) parts.push(codesSql(s.serviceCode, filter.codes));
-  if (filter.day) parts.push(sql`${s.day} = ${sql.placeholder('day')}::date`);
+  if (filter.day && filter.dayTo) parts.push(sql`${s.day} between ${sql.placeholder('day')}::date and ${sql.placeholder('dayTo')}::date`);
+  else if (filter.day) parts.push(sql`${s.day} = ${sql.placeholder('day')}::date`);
   if (filter.status) parts.push(callIs[filter.status](s));
   return parts;
 }
@@ -144,7 +148,7 @@ function listSql(filter: TransactionFilter, afterKeyset = false): SQL {
 /** Names a filter's shape: the same shape always gives the same text, so it is prepared once. */
 function shapeKey(filter: TransactionFilter): string {
   const codes = !filter.codes ? 'all' : filter.codes.length === 0 ? 'none' : filter.codes.length === 1 ? 'code' : 'codes';
-  return [codes, filter.day ? 'day' : '', filter.status ?? '', filter.phoneNumber ? 'phone' : '', filter.since ? 'since' : '', filter.until ? 'until' : ''].join('_');
+  return [codes, filter.day ? (filter.dayTo ? 'range' : 'day') : '', filter.status ?? '', filter.phoneNumber ? 'phone' : '', filter.since ? 'since' : '', filter.until ? 'until' : ''].join('_');
 }
 
 /** A filter's values for the placeholders its statements use (bench:api gives them to pgbench too). */
@@ -153,6 +157,7 @@ export function filterValues(filter: TransactionFilter): PlaceholderValues {
     code: filter.codes?.[0],
     codes: filter.codes ? [...filter.codes] : undefined,
     day: filter.day,
+    dayTo: filter.dayTo,
     zone: serviceTimeZone(),
     phone: filter.phoneNumber,
     since: filter.since,

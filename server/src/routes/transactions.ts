@@ -12,11 +12,11 @@ import { validBody } from '../http/valid-body';
 import { auditWho, recordAudit } from '../audit/record-audit';
 import { documented, results, textAnswer } from '../openapi';
 import { transactionsRepository } from '../repositories/transactions-repository';
-import { readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
+import { checkedDays, daysLabel, filterDays, readFilter, scopeCodes, scopedTransaction } from '../access/transaction-scope';
 import { callResolution } from '../resolution/call-resolution';
 
-/** The lists read only a service code and a day (`readFilter` checks the whole filter). */
-const dayFilter = transactionFilterSchema.pick(['name', 'date']);
+/** The lists read only a service code and a day or a range (`readFilter` checks the whole filter). */
+const dayFilter = transactionFilterSchema.pick(['name', 'date', 'dateFrom', 'dateTo']);
 
 export default async function transactionsRoutes(app: FastifyInstance) {
   const repo = transactionsRepository(app.db);
@@ -32,31 +32,32 @@ export default async function transactionsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
-      const { name, date } = await readFilter(request.body);
-      const day = date ?? todayInServiceZone();
+      const { name, ...chosen } = await readFilter(request.body);
+      const days = chosen.dateFrom ? chosen : { date: chosen.date ?? todayInServiceZone() };
       const codes = await scopeCodes(app.db, request, name);
-      const { docsJson, total } = await repo.pageJson({ codes, day }, offset, limit);
-      return okPagedJson(reply, `Transactions for ${day}`, docsJson, page, limit, total);
+      const { docsJson, total } = await repo.pageJson({ codes, ...filterDays(days) }, offset, limit);
+      return okPagedJson(reply, `Transactions for ${daysLabel(days)}`, docsJson, page, limit, total);
     },
   );
 
-  app.get<{ Querystring: PagingQuery & { name?: string; date?: string; since?: string; until?: string } }>(
+  app.get<{ Querystring: PagingQuery & { name?: string; date?: string; dateFrom?: string; dateTo?: string; since?: string; until?: string } }>(
     '/v1/transactions/to/give/attention',
     {
       schema: {
         tags: ['transactions'],
-        summary: 'Failed calls to give attention, of a day or every day, or created within a window of instants (since, until: an incident\'s calls)',
-        querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' } } },
+        summary: 'Failed calls to give attention, of a day, a range of days or every day, or created within a window of instants (since, until: an incident\'s calls)',
+        querystring: { ...pagingQuery, properties: { ...pagingQuery.properties, name: { type: 'string' }, date: { type: 'string' }, dateFrom: { type: 'string' }, dateTo: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' } } },
       },
       ...guard,
       config: { swaggerTransform: documented({ query: dayFilter.concat(callWindowSchema), scoped: true, results: results.page('Transaction') }) },
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
-      const { name, date } = await readFilter({ name: request.query.name, date: request.query.date });
+      const { name, date, dateFrom, dateTo } = request.query;
+      const { name: code, ...days } = await readFilter({ name, date, dateFrom, dateTo });
       const { since, until } = await validBody(callWindowSchema, { since: request.query.since, until: request.query.until });
-      const codes = await scopeCodes(app.db, request, name);
-      const { docsJson, total } = await repo.pageJson({ codes, day: date, status: 'failed', since: since || undefined, until: until || undefined }, offset, limit);
+      const codes = await scopeCodes(app.db, request, code);
+      const { docsJson, total } = await repo.pageJson({ codes, ...filterDays(days), status: 'failed', since: since || undefined, until: until || undefined }, offset, limit);
       return okPagedJson(reply, 'Transactions to give attention', docsJson, page, limit, total);
     },
   );
@@ -99,15 +100,16 @@ export default async function transactionsRoutes(app: FastifyInstance) {
   app.post<{ Querystring: PagingQuery }>(
     '/v1/transactions/search',
     {
-      schema: { tags: ['transactions'], summary: 'Search the calls by phone number', querystring: pagingQuery },
+      schema: { tags: ['transactions'], summary: 'Search the calls by phone number, of every day or of a day or range', querystring: pagingQuery },
       ...guard,
       config: { swaggerTransform: documented({ body: transactionSearchSchema, results: results.page('Transaction') }) },
     },
     async (request, reply) => {
       const { page, limit, offset } = parsePaging(request.query, 50);
-      const { phoneNumber } = await validBody(transactionSearchSchema, request.body);
+      const { phoneNumber, ...chosen } = await validBody(transactionSearchSchema, request.body);
+      const days = checkedDays(chosen);
       const codes = await scopeCodes(app.db, request);
-      const { docsJson, total } = await repo.pageJson({ codes, phoneNumber: normalizePhoneNumber(phoneNumber) }, offset, limit);
+      const { docsJson, total } = await repo.pageJson({ codes, phoneNumber: normalizePhoneNumber(phoneNumber), ...filterDays(days) }, offset, limit);
       return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
     },
   );
@@ -115,18 +117,20 @@ export default async function transactionsRoutes(app: FastifyInstance) {
   app.get(
     '/v1/transactions/export',
     {
-      schema: { tags: ['transactions'], summary: 'The calls as CSV, by service code, day and status' },
+      schema: { tags: ['transactions'], summary: 'The calls as CSV, by service code, day or range of days, and status' },
       ...guard,
       config: { swaggerTransform: documented({ query: transactionFilterSchema, scoped: true, answer: textAnswer('text/csv', 'The calls as CSV, oldest first') }) },
     },
     async (request, reply) => {
       const filter = await readFilter(request.query);
       const codes = await scopeCodes(app.db, request, filter.name);
-      const file = `transactions-${filter.name ?? 'all'}-${filter.date ?? 'all'}${filter.status ? `-${filter.status}` : ''}.csv`;
-      const calls = { codes, day: filter.date, status: filter.status };
+      const days = filter.dateFrom ? `${filter.dateFrom}-to-${filter.dateTo}` : (filter.date ?? 'all');
+      const file = `transactions-${filter.name ?? 'all'}-${days}${filter.status ? `-${filter.status}` : ''}.csv`;
+      const calls = { codes, ...filterDays(filter), status: filter.status };
       // Phone numbers leave the system: recorded first, with the filter and the rows it matches.
       const rows = await repo.count(calls);
-      const exported = { serviceCode: filter.name ?? null, date: filter.date ?? null, status: filter.status ?? null };
+      const range = filter.dateFrom ? { dateFrom: filter.dateFrom, dateTo: filter.dateTo } : {};
+      const exported = { serviceCode: filter.name ?? null, date: filter.date ?? null, ...range, status: filter.status ?? null };
       await recordAudit(app.db, { ...auditWho(request), action: 'export.transactions', entity: { type: 'export', id: null, label: auditEntityLabel('export', file) }, serviceCode: filter.name, after: { filter: exported, rows } });
       return sendCsv(reply, { file, header: TRANSACTION_CSV_HEADER, chunks: repo.chunks(calls, CSV_CHUNK_ROWS), line: transactionCsvLine });
     },

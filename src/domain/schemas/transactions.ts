@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 import { isDay } from '../calendar-day';
+import { isMonth } from '../day-range';
 import { INCIDENT_STATES } from '../incidents';
 import { BULK_RESOLVE_MAX, RESOLVE_NOTE_MAX, RESOLVE_REASONS } from '../resolution';
-import { INVALID_PHONE_MESSAGE, SEARCH_PHONE_PATTERN } from '../phone';
+import { INVALID_PHONE_MESSAGE, isCustomerNumber, SEARCH_PHONE_PATTERN } from '../phone';
 import type { TransactionStatus } from '../transaction-status';
 import { UUID_PATTERN } from '../uuid';
 import { flag, INVALID_VALUE, text } from './text';
@@ -21,6 +22,9 @@ const serviceCodeName = text(50, { tooLong: 'Invalid service code' }).trim().opt
 export const transactionFilterSchema = yup.object({
   name: serviceCodeName,
   date: day,
+  /** A range instead of a day, both ends included (src/domain/day-range.ts checks the pair). */
+  dateFrom: day,
+  dateTo: day,
   status: text(20)
     .optional()
     .oneOf([...TRANSACTION_STATUSES, undefined], 'Invalid status'),
@@ -56,11 +60,37 @@ export const callWindowSchema = yup.object({
   }),
 });
 
-export const transactionSearchSchema = yup.object({
-  phoneNumber: text(30, { tooLong: INVALID_PHONE_MESSAGE })
+/** A phone number as a person types it: an optional +, digits, spaces or dashes. */
+export const phoneNumberField = () =>
+  text(30, { tooLong: INVALID_PHONE_MESSAGE })
     .trim()
     .required('Please provide the phone number')
-    .matches(SEARCH_PHONE_PATTERN, INVALID_PHONE_MESSAGE),
+    .matches(SEARCH_PHONE_PATTERN, INVALID_PHONE_MESSAGE);
+
+export const transactionSearchSchema = yup.object({
+  phoneNumber: phoneNumberField(),
+  date: day,
+  dateFrom: day,
+  dateTo: day,
+});
+
+/** `GET /v1/customers/{phoneNumber}`: the number in the path. */
+export const customerParamsSchema = yup.object({
+  phoneNumber: phoneNumberField().test('digits', INVALID_PHONE_MESSAGE, (value) => value === undefined || isCustomerNumber(value)),
+});
+
+/** The top bar's search: a phone number, a payment reference or a call id. */
+export const lookupSchema = yup.object({
+  q: text(100, { tooLong: 'Invalid search' }).trim().required('Please type a phone number, a payment reference or a call id'),
+});
+
+/** `GET /v1/reports/monthly?month=YYYY-MM[&name=code]`. */
+export const monthlyReportSchema = yup.object({
+  month: text(7, { tooLong: 'Invalid month' })
+    .trim()
+    .required('Please choose a month')
+    .test('month', 'Invalid month', (value) => value === undefined || isMonth(value)),
+  name: serviceCodeName,
 });
 
 /** Text only: a number is not read as its digits (yup would), so a wrong type is refused as such. */
