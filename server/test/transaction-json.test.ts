@@ -32,6 +32,7 @@ const TRANSACTION_FIELDS: Record<keyof Transaction, true> = {
   resolvedAt: true,
   resolvedReason: true,
   resolvedNote: true,
+  refundedAmount: true,
 };
 const expected = Object.keys(TRANSACTION_FIELDS).sort();
 
@@ -88,6 +89,7 @@ describe('the JSON the transaction reads build', () => {
       resolvedAt: null,
       resolvedReason: null,
       resolvedNote: null,
+      refundedAmount: 0,
     });
   });
 });

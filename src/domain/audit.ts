@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'refund.request',
   'refund.approve',
   'refund.reject',
+  'refund.submit',
+  'refund.complete',
+  'refund.fail',
   'campaign.create',
   'campaign.update',
 ] as const;
@@ -118,6 +121,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'refund.request': 'Refund requested',
   'refund.approve': 'Refund approved',
   'refund.reject': 'Refund rejected',
+  'refund.submit': 'Refund sent to the provider',
+  'refund.complete': 'Refund completed',
+  'refund.fail': 'Refund failed',
   'campaign.create': 'Campaign created',
   'campaign.update': 'Campaign changed',
 };

@@ -107,6 +107,8 @@ export interface Transaction {
   /** Why it was resolved (a key of RESOLVE_REASON_LABELS) and the resolver's note; null when not given. */
   resolvedReason?: ResolveReason | null;
   resolvedNote?: string | null;
+  /** What completed refunds gave back, in UGX (0 when none). */
+  refundedAmount?: number;
 }
 
 export interface VoteTransaction {
