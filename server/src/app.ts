@@ -49,6 +49,7 @@ import reportsRoutes from './routes/reports';
 import ussdRoutes from './routes/ussd';
 import paymentsRoutes from './routes/payments';
 import reconciliationRoutes from './routes/reconciliation';
+import refundsRoutes from './routes/refunds';
 import usersRoutes from './routes/users';
 
 export interface AppDeps {
@@ -78,6 +79,8 @@ export interface AppDeps {
   answerCache?: AnswerCache;
   /** How long a campaign ranking or results answer is served from memory (RANKING_CACHE_MS). */
   rankingCacheMs?: number;
+  /** REFUND_SELF_APPROVE_BELOW (UGX, default 0: never) and REFUND_SMS_TEXT. */
+  refunds?: { selfApproveBelow?: number; smsText?: string };
   /** Runs the payment sweeper while the app is up (main.ts); tests sweep by hand. */
   sweeper?: { timeoutMinutes: number };
   /** How long the USSD menu keeps a code's catalogue (USSD_MENU_CACHE_MS); 0, the default here, keeps nothing. */
@@ -195,6 +198,8 @@ export async function buildApp(deps: AppDeps) {
     onVoteCounted: answers.voteCounted,
     onCallChanged: (id) => feed.callsChanged(id),
     onSaleSettled: app.metrics.saleSettled,
+    refunds: deps.refunds,
+    onRefundChanged: (refund) => feed.refundChanged(refund),
     ussdMenuCacheMs: deps.ussdMenuCacheMs ?? 0,
     confirmsPerMinute: deps.ussd?.confirmsPerMinute ?? 5,
     log: app.log,
@@ -253,6 +258,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(customersRoutes);
   await app.register(reportsRoutes);
   await app.register(transactionEventsRoutes);
+  await app.register(refundsRoutes);
   await app.register(dashboardRoutes);
   await app.register(liveRoutes);
   await app.register(incidentsRoutes);

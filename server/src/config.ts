@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SERVICE_TIME_ZONE, isTimeZone } from '../../src/domain/format';
 import { DEFAULT_SERVICE_CURRENCY } from '../../src/domain/reconciliation';
+import { DEFAULT_REFUND_SMS_TEXT } from '../../src/domain/refunds';
 import { ROLES, type Role } from '../../src/domain/roles';
 import { twoFactorKeyFrom } from './auth/two-factor-key';
 import { DEFAULT_INCIDENT_SETTINGS, type IncidentSettings } from './live/incident-detector';
@@ -31,6 +32,8 @@ export interface Config {
   mailProvider: string;
   /** PAYMENT_PROVIDER and what it needs: the local provider's delay and share of refusals, or MoMo's account. */
   payment: PaymentSettings;
+  /** REFUND_SELF_APPROVE_BELOW (UGX, 0: never) and REFUND_SMS_TEXT: a manager's own refund under it goes at once; the customer's SMS. */
+  refunds: { selfApproveBelow: number; smsText: string };
   /** Minutes a payment may stay pending before the sweeper asks the provider and settles or fails it (DESIGN §6). */
   paymentTimeoutMinutes: number;
   /** How long a campaign ranking or results answer is served from memory; 0 turns that off (answer-cache.ts). */
@@ -93,6 +96,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailProvider: env.MAIL_PROVIDER ?? 'local',
     payment: paymentSettings(env),
     paymentTimeoutMinutes: positiveNumber(env.PAYMENT_TIMEOUT_MINUTES, 15),
+    refunds: {
+      selfApproveBelow: numberIn(env.REFUND_SELF_APPROVE_BELOW, 'REFUND_SELF_APPROVE_BELOW', 0, 100_000_000, 0),
+      smsText: env.REFUND_SMS_TEXT || DEFAULT_REFUND_SMS_TEXT,
+    },
     rankingCacheMs: rankingCacheMs(env),
     paymentCallbackSecret: env.PAYMENT_CALLBACK_SECRET || persistentSecret(dataDir, 'payment-callback-secret'),
     ussdMenuCacheMs: numberIn(env.USSD_MENU_CACHE_MS, 'USSD_MENU_CACHE_MS', 0, 3_600_000, 5000),
@@ -173,7 +180,8 @@ function paymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
   // The local provider approves after this long and refuses this share of payments (0 to 1).
   const delayMs = numberIn(env.PAYMENT_LOCAL_DELAY_MS, 'PAYMENT_LOCAL_DELAY_MS', 0, 3_600_000, 3000);
   const failRate = numberIn(env.PAYMENT_LOCAL_FAIL_RATE, 'PAYMENT_LOCAL_FAIL_RATE', 0, 1, 0.15);
-  if (kind === 'local') return { kind, delayMs, failRate };
+  const refundFailRate = numberIn(env.PAYMENT_LOCAL_REFUND_FAIL_RATE, 'PAYMENT_LOCAL_REFUND_FAIL_RATE', 0, 1, 0.1);
+  if (kind === 'local') return { kind, delayMs, failRate, refundFailRate };
   if (kind === 'momo') return { kind, ...momoSettings(env) };
   return { kind };
 }

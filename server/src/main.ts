@@ -31,6 +31,7 @@ async function main() {
     providers: { sms, payment },
     rankingCacheMs: config.rankingCacheMs,
     sweeper: { timeoutMinutes: config.paymentTimeoutMinutes },
+    refunds: config.refunds,
     callbackSecret: config.paymentCallbackSecret,
     deliveryReportToken: config.atCallbackToken,
     metricsToken: config.metricsToken,

@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '../../src/domain/audit';
 import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
 import { INCIDENT_KINDS } from '../../src/domain/incidents';
 import { BULK_RESOLVE_OUTCOMES, RESOLVE_REASONS } from '../../src/domain/resolution';
+import { REFUND_REASONS, REFUND_STATES } from '../../src/domain/refunds';
 import { ROLES } from '../../src/domain/roles';
 import { TRANSACTION_STATUSES } from '../../src/domain/schemas/transactions';
 import { RECONCILIATION_KIND_HELP, RECONCILIATION_KINDS, STATEMENT_STATUSES } from '../../src/domain/reconciliation';
@@ -206,6 +207,7 @@ export const COMPONENT_SCHEMAS = {
       resolvedReason: { type: 'string', nullable: true, enum: [...RESOLVE_REASONS, null], description: 'Why it was resolved, when the resolver said' },
       resolvedNote: { ...nullableString, description: "The resolver's note" },
       failureReason: { ...nullableString, description: "Why the payment failed in the provider's own words (its status answer or callback), or null when it gave none" },
+      refundedAmount: { ...integer, description: 'What completed refunds gave back, in UGX; 0 when none' },
     },
     // Every field is always there (server/src/repositories/transaction-reads.ts), null when unknown.
   ),
@@ -272,6 +274,27 @@ export const COMPONENT_SCHEMAS = {
     distinctVoters: integer,
     teams: { type: 'array', items: object({ teamName: string, votes: integer }) },
     games: { type: 'array', items: object({ teamName: string, teamName2: string, votes: integer }) },
+  }),
+  Refund: object({
+    _id: id,
+    transactionId: id,
+    amount: { ...integer, description: 'UGX' },
+    reason: { type: 'string', enum: [...REFUND_REASONS] },
+    note: nullableString,
+    state: { type: 'string', enum: [...REFUND_STATES], description: "requested → approved | rejected → submitted → completed | failed; unknown while the provider's answer to the submission is uncertain" },
+    providerRef: { ...id, description: 'Our reference with the provider: stored before the provider is first asked, reused on every retry' },
+    requestedBy: userRefOrNull,
+    decidedBy: userRefOrNull,
+    decisionReason: { ...nullableString, description: "The manager's reason (a rejection's, or the self-approval rule)" },
+    failureReason: nullableString,
+    phoneNumber: string,
+    serviceCode: string,
+    callAmount: { type: 'number', nullable: true, description: "The call's amount" },
+    createdAt: dateTime,
+    decidedAt: { ...dateTime, nullable: true },
+    submittedAt: { ...dateTime, nullable: true },
+    settledAt: { ...dateTime, nullable: true },
+    updatedAt: dateTime,
   }),
   Incident: object({
     _id: id,
@@ -551,6 +574,7 @@ export const TAGS = [
   { name: 'ingestion', description: 'Callbacks of the mobile network and the payment provider' },
   { name: 'campaigns', description: 'Vote campaigns: descriptors, votes, results and ranking export' },
   { name: 'audit', description: 'The tamper-evident trail of staff actions (admins and super-users)' },
+  { name: 'refunds', description: 'Money back for a processed call: requested by support, decided by a manager, settled by the provider' },
   { name: 'reconciliation', description: "The payment provider's statements, matched to the calls (admins and super-users)" },
   { name: 'world cup', description: 'World Cup 2022 campaign lists and rankings' },
   { name: 'afcon 2024', description: 'AFCON 2024 campaign lists and rankings' },

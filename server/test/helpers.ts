@@ -18,7 +18,7 @@ export const USSD_CALLBACK_URL = `/v1/ussd/callback?token=${TEST_USSD_TOKEN}`;
 export type TestWorld = Awaited<ReturnType<typeof buildTestWorld>>;
 export type TestWorldOptions = Pick<
   AppDeps,
-  'timeZone' | 'serviceCurrency' | 'webRoot' | 'providers' | 'twoFactorKey' | 'requireTwoFactorRoles' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'now' | 'trustProxy' | 'live' | 'incidents' | 'metricsToken'
+  'timeZone' | 'serviceCurrency' | 'webRoot' | 'providers' | 'refunds' | 'twoFactorKey' | 'requireTwoFactorRoles' | 'deliveryReportToken' | 'onRoute' | 'answerCache' | 'ussdMenuCacheMs' | 'ussd' | 'allowedHosts' | 'publicUrl' | 'sessionCheckMs' | 'now' | 'trustProxy' | 'live' | 'incidents' | 'metricsToken'
 >;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

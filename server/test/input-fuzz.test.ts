@@ -117,10 +117,14 @@ beforeAll(async () => {
     .insert(smsMessages)
     .values({ userId: agent.user.id, phoneNumber: '256750461234', message: 'Hello', status: 'sent', providerRef: 'fuzz-sms-ref' })
     .returning();
-  const [failed, pending] = await insertTransactions(world, code.name, [
+  const [failed, pending, paid] = await insertTransactions(world, code.name, [
     { isDeleted: true, categoryId: category.id, categoryLevel: 'ordinary' },
     { paymentRef: 'fuzz-payment-ref', sessionId: 'fuzz-session', categoryId: category.id, categoryLevel: 'ordinary', amount: 10000 },
+    { paymentRef: 'fuzz-paid-ref', categoryId: category.id, categoryLevel: 'ordinary', amount: 10000, isComplete: true },
   ]);
+  // A refund requested by another manager, so the refund routes with an id reach past their 404 and 403.
+  const otherAdmin = await world.headersFor('super-user');
+  const refund = await world.app.inject({ method: 'POST', url: `/v1/transactions/${paid.id}/refunds`, headers: otherAdmin.headers, payload: { amount: 100, reason: 'other' } });
   // A provider statement, so the reconciliation routes with an id reach past their 404.
   const statement = await world.app.inject({
     method: 'POST',
@@ -128,7 +132,7 @@ beforeAll(async () => {
     headers: { ...admin.headers, 'content-type': 'text/csv' },
     payload: 'reference,amount,currency,status,completedAt\r\nfuzz-payment-ref,10000,UGX,SUCCESSFUL,2026-11-22T10:00:00Z\r\n',
   });
-  ids = [agent.user.id, otherAgent.id, admin.user.id, category.id, code.id, content.id, sms.id, failed.id, pending.id, statement.json().results._id];
+  ids = [agent.user.id, otherAgent.id, admin.user.id, category.id, code.id, content.id, sms.id, failed.id, pending.id, paid.id, refund.json().results._id, statement.json().results._id];
 
   // Values a real client would send, so one bad field among good ones reaches the code behind validation.
   plausible = {
@@ -160,9 +164,11 @@ beforeAll(async () => {
     ordinary: [1000],
     vip: [2000],
     ids: [[failed.id], [failed.id, pending.id, '00000000-0000-0000-0000-000000000000']],
-    reason: ['refunded', 'duplicate'],
+    reason: ['refunded', 'duplicate', 'duplicate-payment', 'other'],
+    amount: [100, 500],
+    refundReference: [refund.json().results.providerRef],
     note: ['Called back, refunded'],
-    state: ['open', 'closed'],
+    state: ['open', 'closed', 'requested', 'completed'],
     kind: ['paidNoTicket', 'currencyMismatch'],
     voided: [true, 'false'],
     periodFrom: ['2026-11-01'],

@@ -206,3 +206,45 @@ describe('role matrix of customer care', () => {
     expect((await world.login('care-desk-1', 'long-enough')).user.role).toBe('customer-care');
   });
 });
+
+/**
+ * Refunds: customer care and the managers request and read them; only a manager decides, and never
+ * on a refund they requested; agents and the Afcon-only account reach none of it.
+ */
+describe('role matrix over the refund routes', () => {
+  const refundExpected: Record<Caller, { read: number | 'ok'; decide: number | 'ok' }> = {
+    anonymous: { read: 401, decide: 401 },
+    agent: { read: 403, decide: 403 },
+    'afcon agent': { read: 403, decide: 403 },
+    'made afcon after sign-in': { read: 403, decide: 403 },
+    'signed out': { read: 401, decide: 401 },
+    'customer care': { read: 'ok', decide: 403 },
+    admin: { read: 'ok', decide: 'ok' },
+    'super-user': { read: 'ok', decide: 'ok' },
+  };
+
+  it.each(Object.keys(refundExpected) as Caller[])('%s', async (caller) => {
+    const { code } = await createCatalogue(world, null);
+    const [call, other] = await insertTransactions(world, code.name, [
+      { isComplete: true, amount: 5000, categoryLevel: 'vip' },
+      { isComplete: true, amount: 5000, categoryLevel: 'vip' },
+    ]);
+    // Requested by customer care, so every manager may decide on it.
+    const byCare = await world.app.inject({ method: 'POST', url: `/v1/transactions/${other.id}/refunds`, headers: headers['customer care'], payload: { reason: 'other' } });
+    const refundId = byCare.json().results._id as string;
+    const want = refundExpected[caller];
+    const routes: { method: 'GET' | 'POST'; url: string; payload?: object; want: number | 'ok' }[] = [
+      { method: 'GET', url: '/v1/refunds?page=1', want: want.read },
+      { method: 'GET', url: '/v1/refunds?state=requested', want: want.read },
+      { method: 'GET', url: `/v1/refunds/${refundId}`, want: want.read },
+      { method: 'GET', url: `/v1/transactions/${other.id}/refunds`, want: want.read },
+      { method: 'POST', url: `/v1/transactions/${call.id}/refunds`, payload: { reason: 'duplicate-payment' }, want: want.read },
+      { method: 'POST', url: `/v1/refunds/${refundId}/reject`, payload: { reason: 'Not paid twice' }, want: want.decide },
+    ];
+    for (const route of routes) {
+      const response = await world.app.inject({ method: route.method, url: route.url, headers: headers[caller], ...(route.payload ? { payload: route.payload } : {}) });
+      const got = route.want === 'ok' ? (response.statusCode < 300 ? 'ok' : response.statusCode) : response.statusCode;
+      expect(`${route.method} ${route.url} -> ${got}`).toBe(`${route.method} ${route.url} -> ${route.want}`);
+    }
+  });
+});

@@ -33,6 +33,7 @@ const TRANSACTION_FIELDS: Record<keyof Transaction, true> = {
   resolvedReason: true,
   resolvedNote: true,
   failureReason: true,
+  refundedAmount: true,
 };
 const expected = Object.keys(TRANSACTION_FIELDS).sort();
 
@@ -90,6 +91,7 @@ describe('the JSON the transaction reads build', () => {
       resolvedReason: null,
       resolvedNote: null,
       failureReason: null,
+      refundedAmount: 0,
     });
   });
 });

@@ -131,7 +131,7 @@ export const baseQueryWithReauth: ReauthBaseQuery = async (
   return rawBaseQuery(args, api, extra);
 };
 
-const TAG_TYPES = ['User', 'Profile', 'Category', 'ServiceCode', 'Content', 'Sms', 'Transaction', 'FailedTransaction', 'Dashboard', 'Campaign', 'Ranking', 'CampaignTransaction', 'ReconciliationStatement', 'Incident', 'ServiceCodeToday'] as const;
+const TAG_TYPES = ['User', 'Profile', 'Category', 'ServiceCode', 'Content', 'Sms', 'Transaction', 'FailedTransaction', 'Dashboard', 'Campaign', 'Ranking', 'CampaignTransaction', 'ReconciliationStatement', 'Incident', 'ServiceCodeToday', 'Refund'] as const;
 
 export type ApiTagType = (typeof TAG_TYPES)[number];
 

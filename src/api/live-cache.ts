@@ -16,7 +16,7 @@ export const LIVE_FIGURES_REFETCH_MS = 2500;
 export const LIVE_RANKING_SETTLE_MS = 1500;
 
 /** Everything the stream keeps current: read again after a gap, when changes may have been missed. */
-const FOLLOWED_TAGS: ApiTagType[] = ['Transaction', 'FailedTransaction', 'CampaignTransaction', 'Dashboard', 'Ranking', 'Incident', 'ServiceCodeToday'];
+const FOLLOWED_TAGS: ApiTagType[] = ['Transaction', 'FailedTransaction', 'CampaignTransaction', 'Dashboard', 'Ranking', 'Incident', 'ServiceCodeToday', 'Refund'];
 
 type CallListener = (call: LiveTransaction) => void;
 const callListeners = new Set<CallListener>();
@@ -70,6 +70,11 @@ export function liveCacheUpdater(cache: CacheAccess) {
     event(name: LiveEventName, data: unknown) {
       if (name === 'transaction' && isLiveTransaction(data)) onCall(data);
       else if (name === 'incident') invalidate(['Incident', 'ServiceCodeToday']);
+      else if (name === 'refund') {
+        // The queue, and the call's timeline and refunded amount.
+        const transactionId = (data as { transactionId?: unknown } | null)?.transactionId;
+        cache.dispatch(baseApi.util.invalidateTags(['Refund', ...(typeof transactionId === 'string' ? [{ type: 'Transaction' as const, id: transactionId }] : [])]));
+      }
       else if (name === 'resync') this.caughtUp();
     },
     /** After a gap (a reconnect, a resync): read again everything shown. */

@@ -109,6 +109,8 @@ export interface Transaction {
   resolvedNote?: string | null;
   /** Why the payment failed in the provider's own words, or null when it gave none. */
   failureReason?: string | null;
+  /** What completed refunds gave back, in UGX (0 when none). */
+  refundedAmount?: number;
 }
 
 export interface VoteTransaction {

@@ -5,7 +5,7 @@ import type { TransactionStatus } from './transaction-status';
  * The events of `GET /v1/live` (DESIGN §7), a server-sent-events stream: each event's
  * `data:` is one JSON object of the type its `event:` names.
  */
-export const LIVE_EVENTS = ['transaction', 'incident', 'resync'] as const;
+export const LIVE_EVENTS = ['transaction', 'incident', 'refund', 'resync'] as const;
 export type LiveEventName = (typeof LIVE_EVENTS)[number];
 
 /** `event: transaction`: a new call, or a call whose status or resolution changed (its state now). */

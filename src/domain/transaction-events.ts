@@ -15,6 +15,13 @@ export const TRANSACTION_EVENT_KINDS = [
   'ticket_resent',
   'reconciled',
   'reconciliation_reviewed',
+  'refund_requested',
+  'refund_approved',
+  'refund_rejected',
+  'refund_submitted',
+  'refund_completed',
+  'refund_failed',
+  'refund_sms_sent',
 ] as const;
 
 export type TransactionEventKind = (typeof TRANSACTION_EVENT_KINDS)[number];
@@ -33,6 +40,13 @@ export const TRANSACTION_EVENT_LABELS: Record<TransactionEventKind, string> = {
   ticket_resent: 'Ticket resent',
   reconciled: 'Settled from the provider statement',
   reconciliation_reviewed: 'Reviewed against the provider statement',
+  refund_requested: 'Refund requested',
+  refund_approved: 'Refund approved',
+  refund_rejected: 'Refund rejected',
+  refund_submitted: 'Refund sent to the provider',
+  refund_completed: 'Refund completed',
+  refund_failed: 'Refund failed',
+  refund_sms_sent: 'Refund SMS sent',
 };
 
 /** Small flat facts about an event (input and reply of a hop, provider status, SMS status…). */

@@ -1,6 +1,7 @@
 import type { LoginUser } from './entities';
 import { formatDateTime, formatMoney } from './format';
 import { resolveReasonLabel } from './resolution';
+import { refundReasonLabel } from './refunds';
 import { readsEveryCode } from './roles';
 import type { TransactionEvent } from './transaction-events';
 
@@ -54,12 +55,14 @@ const DETAIL_LABELS: Record<string, string> = {
   completedAt: 'Provider completed at',
   previously: 'Previously',
   note: 'Note',
+  refundId: 'Refund',
 };
 
 /** A fact's value as support reads it: money in UGX, a resolve reason by its label. */
 function detailValue(kind: TransactionEvent['kind'], key: string, value: string | number | boolean): string {
   if (key === 'amount' && typeof value === 'number') return `UGX ${formatMoney(value)}`;
   if ((kind === 'resolved' || kind === 'resolve_undone') && key === 'reason' && typeof value === 'string') return resolveReasonLabel(value);
+  if (kind === 'refund_requested' && key === 'reason' && typeof value === 'string') return refundReasonLabel(value);
   if (key === 'completedAt' && typeof value === 'string') return formatDateTime(value);
   return String(value);
 }

@@ -166,6 +166,49 @@ AS $function$
   select (pg_backend_pid() % 16)::smallint
 $function$;
 
+-- Holds a refund's rules under concurrency: locks the call, refuses a call not processed, a second open refund, a total past the call's amount, and a state change the flow does not allow.
+CREATE OR REPLACE FUNCTION public.refunds_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  call record;
+  taken integer;
+BEGIN
+  IF TG_OP = 'UPDATE' AND NEW.state IS DISTINCT FROM OLD.state AND NOT (
+    (OLD.state = 'requested' AND NEW.state IN ('approved', 'rejected'))
+    OR (OLD.state = 'approved' AND NEW.state IN ('submitted', 'unknown', 'completed', 'failed'))
+    OR (OLD.state IN ('submitted', 'unknown') AND NEW.state IN ('submitted', 'unknown', 'completed', 'failed'))
+  ) THEN
+    RAISE EXCEPTION 'A % refund cannot become %', OLD.state, NEW.state USING ERRCODE = 'check_violation', CONSTRAINT = 'refunds_state_change';
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW.amount = OLD.amount AND NEW.transaction_id = OLD.transaction_id THEN
+    RETURN NEW;
+  END IF;
+  SELECT t.amount, t.is_complete, t.is_deleted INTO call FROM transactions t WHERE t.id = NEW.transaction_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'No such call' USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'refunds_transaction_id_transactions_id_fk';
+  END IF;
+  IF NOT call.is_complete OR call.is_deleted OR coalesce(call.amount, 0) <= 0 THEN
+    RAISE EXCEPTION 'Only a processed call can be refunded' USING ERRCODE = 'check_violation', CONSTRAINT = 'refunds_processed_call';
+  END IF;
+  IF TG_OP = 'INSERT' AND NEW.state IN ('requested', 'approved', 'submitted', 'unknown') AND EXISTS (
+    SELECT 1 FROM refunds r WHERE r.transaction_id = NEW.transaction_id AND r.state IN ('requested', 'approved', 'submitted', 'unknown')
+  ) THEN
+    RAISE EXCEPTION 'This call already has a refund in progress' USING ERRCODE = 'unique_violation', CONSTRAINT = 'refunds_one_open_key';
+  END IF;
+  SELECT coalesce(sum(r.amount), 0) INTO taken FROM refunds r
+    WHERE r.transaction_id = NEW.transaction_id AND r.state NOT IN ('rejected', 'failed') AND r.id <> NEW.id;
+  IF NEW.amount IS NULL THEN
+    NEW.amount := call.amount - taken;
+  END IF;
+  IF NEW.amount <= 0 OR (NEW.state NOT IN ('rejected', 'failed') AND taken + NEW.amount > call.amount) THEN
+    RAISE EXCEPTION 'Refunds cannot add up to more than the call''s amount (% left)', greatest(call.amount - taken, 0) USING ERRCODE = 'check_violation', CONSTRAINT = 'refunds_within_amount';
+  END IF;
+  RETURN NEW;
+END;
+$function$;
+
 -- Makes a zone the one the daily counts count days and hours in, recounting them when it changes; answers whether it changed.
 CREATE OR REPLACE FUNCTION public.set_service_time_zone(zone text)
  RETURNS boolean
@@ -255,6 +298,8 @@ CREATE TRIGGER audit_head_no_truncate BEFORE TRUNCATE ON public.audit_head FOR E
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
 
 CREATE TRIGGER audit_log_no_update_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
+
+CREATE TRIGGER refunds_check BEFORE INSERT OR UPDATE ON public.refunds FOR EACH ROW EXECUTE FUNCTION refunds_check();
 
 CREATE TRIGGER transactions_stats_delete AFTER DELETE ON public.transactions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION transaction_daily_stats_apply();
 

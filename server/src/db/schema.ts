@@ -612,3 +612,45 @@ export const auditHead = pgTable(
   (t) => [check('audit_head_one_row', sql`${t.id} = 1`)],
 );
 
+
+/**
+ * Money back for a processed call (src/domain/refunds.ts). The database holds the rules under
+ * concurrency: a trigger locks the call's row and refuses a refund of a call that is not processed,
+ * a second open one, or one that would take the refunds past the call's amount; the partial unique
+ * index keeps one open refund per call whatever path writes. `providerRef` is ours, made with the
+ * row, so every submission of it to the provider carries the same reference.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    // Left out, the trigger sets what is left of the call's amount.
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    state: text('state').notNull().default('requested'),
+    providerRef: uuid('provider_ref').notNull().defaultRandom(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decisionReason: text('decision_reason'),
+    failureReason: text('failure_reason'),
+    /** Until when one sweeper (of any instance) has taken this refund to ask the provider about. */
+    sweepClaimedUntil: timestamp('sweep_claimed_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_provider_ref_key').on(t.providerRef),
+    uniqueIndex('refunds_one_open_key').on(t.transactionId).where(sql`${t.state} in ('requested', 'approved', 'submitted', 'unknown')`),
+    index('refunds_transaction_idx').on(t.transactionId, t.createdAt),
+    index('refunds_state_idx').on(t.state, t.createdAt),
+    index('refunds_created_idx').on(t.createdAt),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -8,6 +8,8 @@ import { paymentSettlement } from './settlement';
 import { ticketSender } from './ticket-sms';
 import { ussdMenuCache } from './ussd-catalogue';
 import { ussdHops } from './ussd-hop';
+import { DEFAULT_REFUND_SMS_TEXT } from '../../../src/domain/refunds';
+import { refundFlow, type RefundChange } from '../refunds/refund-flow';
 
 export interface IngestionDeps {
   db: Db;
@@ -24,6 +26,10 @@ export interface IngestionDeps {
   ussdMenuCacheMs: number;
   /** USSD_CONFIRMS_PER_MINUTE: confirmed payments one phone number may ask for in a minute. */
   confirmsPerMinute: number;
+  /** REFUND_SMS_TEXT and REFUND_SELF_APPROVE_BELOW. */
+  refunds?: { smsText?: string; selfApproveBelow?: number };
+  /** Hears of each refund that moved, once committed (the live feed's `event: refund`). */
+  onRefundChanged?: (refund: RefundChange) => void;
   log: FastifyBaseLogger;
 }
 
@@ -38,7 +44,17 @@ export function ingestion(deps: IngestionDeps) {
   const tickets = ticketSender(db, deps.sms);
   // The callback's actor names the provider, made just below with this settlement.
   const settlement = paymentSettlement(db, tickets, { onVoteCounted: deps.onVoteCounted, onCallChanged: deps.onCallChanged, onSaleSettled: deps.onSaleSettled }, () => payment.name);
-  const payment = typeof deps.payment === 'function' ? deps.payment(settlement.settle, db) : deps.payment;
+  const refunds = refundFlow({
+    db,
+    sms: deps.sms,
+    payment: () => payment,
+    smsText: deps.refunds?.smsText ?? DEFAULT_REFUND_SMS_TEXT,
+    selfApproveBelow: deps.refunds?.selfApproveBelow ?? 0,
+    onRefundChanged: (refund) => deps.onRefundChanged?.(refund),
+    onCallChanged: deps.onCallChanged,
+    log,
+  });
+  const payment = typeof deps.payment === 'function' ? deps.payment(settlement.settle, db, refunds.settle) : deps.payment;
   const menuCache = ussdMenuCache(deps.ussdMenuCacheMs);
 
   return {
@@ -49,11 +65,13 @@ export function ingestion(deps: IngestionDeps) {
     /** 'Issue ticket' from a provider statement: a failed or pending call settled as paid, once. */
     reconcile: settlement.reconcile,
     tickets,
+    /** Money back: request, decide, send to the provider, settle (refunds/refund-flow.ts). */
+    refunds,
     /** The catalogue changed through this API (categories, service codes, ticket contents): menus read it again. */
     forgetCatalogue: () => menuCache.forget(),
     /** The sweeper of payments left pending and of tickets a stopped process never sent (main.ts; tests start their own). */
-    startSweeper: (options: Omit<PaymentSweeperOptions, 'payment' | 'settle' | 'tickets' | 'onCallChanged' | 'log'>) =>
-      startPaymentSweeper(db, { ...options, payment, settle: settlement.settle, tickets, onCallChanged: deps.onCallChanged, log }),
+    startSweeper: (options: Omit<PaymentSweeperOptions, 'payment' | 'settle' | 'tickets' | 'onCallChanged' | 'log' | 'alsoSweep'>) =>
+      startPaymentSweeper(db, { ...options, payment, settle: settlement.settle, tickets, onCallChanged: deps.onCallChanged, log, alsoSweep: () => refunds.sweep(options.timeoutMinutes) }),
   };
 }
 

@@ -21,6 +21,8 @@ export interface PaymentSweeperOptions {
   unsentTicketSeconds?: number;
   /** Hears of each call the sweeper fails without asking anyone (the live feed); settlement tells of the others. */
   onCallChanged?: (transactionId: string) => void;
+  /** More to sweep each time, claimed across instances as payments are (the refunds the provider has not settled). */
+  alsoSweep?: () => Promise<unknown>;
   /** How often to look. */
   everyMs?: number;
   /** Payments asked about per sweep, and how many questions at once. */
@@ -102,6 +104,7 @@ export function startPaymentSweeper(db: Db, options: PaymentSweeperOptions) {
     };
     for (let i = 0; i < stale.length; i += concurrency) await Promise.all(stale.slice(i, i + concurrency).map(ask));
     if (stale.length > 0) log.info({ ...counts, timeoutMinutes }, 'swept payments left pending too long');
+    await options.alsoSweep?.();
     return counts;
   }
 

@@ -5,19 +5,22 @@ import { INCIDENT_KINDS, INCIDENT_NOTE_MAX, INCIDENT_STATES } from '../../../src
 import type { LiveIncident } from '../../../src/domain/live';
 import type { Db } from '../db/client';
 import { isUuid } from '../../../src/domain/uuid';
+import { REFUND_STATES, type LiveRefund } from '../../../src/domain/refunds';
 
 /**
  * What the live stream hears of (DESIGN §7): the ids of calls created or changed (status, resolve)
  * and incidents opened or closed, once committed. `gap` says changes may have been missed (the
  * feed lost its connection), so clients should read again what they show.
  */
-export type FeedDelivery = { kind: 'change'; calls: string[]; incidents: LiveIncident[] } | { kind: 'gap' };
+export type FeedDelivery = { kind: 'change'; calls: string[]; incidents: LiveIncident[]; refunds?: LiveRefund[] } | { kind: 'gap' };
 
 export interface ChangeFeed {
   readonly kind: 'process' | 'postgres';
   /** Calls this process created or changed, committed already; cheap enough for every sale. */
   callsChanged(ids: string | readonly string[]): void;
   incidentChanged(incident: LiveIncident): void;
+  /** A refund moved (requested, decided, sent, settled), committed already. */
+  refundChanged(refund: LiveRefund): void;
   /** Hears the changes of every instance sharing the database (of this process alone in-process), batched. */
   subscribe(listener: (delivery: FeedDelivery) => void): () => void;
   /** Ready to hear other instances (the LISTEN connection is up or being retried). */
@@ -33,16 +36,18 @@ const IDS_PER_NOTIFICATION = 180;
 export const DEFAULT_FEED_BATCH_MS = 150;
 
 /** Collects ids and incidents for `batchMs`, then hands them over together. */
-function batcher(batchMs: number, send: (calls: string[], incidents: LiveIncident[]) => void) {
+function batcher(batchMs: number, send: (calls: string[], incidents: LiveIncident[], refunds: LiveRefund[]) => void) {
   let calls = new Set<string>();
   let incidents: LiveIncident[] = [];
+  let refunds: LiveRefund[] = [];
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     timer = undefined;
-    const batch = { calls: [...calls], incidents };
+    const batch = { calls: [...calls], incidents, refunds };
     calls = new Set();
     incidents = [];
-    if (batch.calls.length > 0 || batch.incidents.length > 0) send(batch.calls, batch.incidents);
+    refunds = [];
+    if (batch.calls.length > 0 || batch.incidents.length > 0 || batch.refunds.length > 0) send(batch.calls, batch.incidents, batch.refunds);
   };
   const later = () => {
     timer ??= setTimeout(flush, batchMs);
@@ -55,6 +60,10 @@ function batcher(batchMs: number, send: (calls: string[], incidents: LiveInciden
     },
     incident(incident: LiveIncident) {
       incidents.push(incident);
+      later();
+    },
+    refund(refund: LiveRefund) {
+      refunds.push(refund);
       later();
     },
     /** Hands over what is waiting now. */
@@ -87,7 +96,7 @@ function listeners() {
  */
 export function inProcessChangeFeed(options: { batchMs?: number } = {}): ChangeFeed {
   const subscribers = listeners();
-  const pending = batcher(options.batchMs ?? DEFAULT_FEED_BATCH_MS, (calls, incidents) => subscribers.deliver({ kind: 'change', calls, incidents }));
+  const pending = batcher(options.batchMs ?? DEFAULT_FEED_BATCH_MS, (calls, incidents, refunds) => subscribers.deliver({ kind: 'change', calls, incidents, refunds }));
   return {
     kind: 'process',
     callsChanged(ids) {
@@ -96,6 +105,9 @@ export function inProcessChangeFeed(options: { batchMs?: number } = {}): ChangeF
     incidentChanged(incident) {
       if (subscribers.size > 0) pending.incident(incident);
     },
+    refundChanged(refund) {
+      if (subscribers.size > 0) pending.refund(refund);
+    },
     subscribe: subscribers.add,
     start: async () => {},
     close: async () => pending.flush(),
@@ -103,8 +115,9 @@ export function inProcessChangeFeed(options: { batchMs?: number } = {}): ChangeF
 }
 
 /** The notifications' payloads: call ids in chunks, each incident alone. */
-export function notificationPayloads(calls: readonly string[], incidents: readonly LiveIncident[]): string[] {
+export function notificationPayloads(calls: readonly string[], incidents: readonly LiveIncident[], refunds: readonly LiveRefund[] = []): string[] {
   const payloads = incidents.map((incident) => JSON.stringify({ i: [incident] }));
+  for (const refund of refunds) payloads.push(JSON.stringify({ r: [refund] }));
   for (let i = 0; i < calls.length; i += IDS_PER_NOTIFICATION) payloads.push(JSON.stringify({ c: calls.slice(i, i + IDS_PER_NOTIFICATION) }));
   return payloads;
 }
@@ -124,10 +137,23 @@ const isIncident = (value: unknown): value is LiveIncident => {
   );
 };
 
+const isRefund = (value: unknown): value is LiveRefund => {
+  const refund = value as Partial<LiveRefund> | null;
+  return (
+    typeof refund === 'object' &&
+    refund !== null &&
+    isUuid(String(refund._id)) &&
+    isUuid(String(refund.transactionId)) &&
+    typeof refund.serviceCode === 'string' &&
+    refund.serviceCode.length <= 50 &&
+    (REFUND_STATES as readonly unknown[]).includes(refund.state)
+  );
+};
+
 /** A notification read back; anything another program sent on the channel that is not ours is ignored. */
 export function readNotification(payload: string | undefined): FeedDelivery | undefined {
   try {
-    const parsed = JSON.parse(payload ?? '') as { c?: unknown; i?: unknown };
+    const parsed = JSON.parse(payload ?? '') as { c?: unknown; i?: unknown; r?: unknown };
     const calls = Array.isArray(parsed.c) ? parsed.c.filter((id): id is string => typeof id === 'string' && isUuid(id)) : [];
     const incidents = Array.isArray(parsed.i) ? parsed.i.filter(isIncident).map((incident) => ({
           _id: incident._id,
@@ -139,6 +165,8 @@ export function readNotification(payload: string | undefined): FeedDelivery | un
           note: textOrNull(incident.note, INCIDENT_NOTE_MAX),
         }))
       : [];
+    const refunds = Array.isArray(parsed.r) ? parsed.r.filter(isRefund).map(({ _id, transactionId, state, serviceCode }) => ({ _id, transactionId, state, serviceCode })) : [];
+    if (refunds.length > 0) return { kind: 'change', calls, incidents, refunds };
     return calls.length > 0 || incidents.length > 0 ? { kind: 'change', calls, incidents } : undefined;
   } catch {
     return undefined;
@@ -166,8 +194,8 @@ export function postgresChangeFeed(options: PostgresFeedOptions): ChangeFeed {
   const { db, log } = options;
   const subscribers = listeners();
   let sending: Promise<unknown> = Promise.resolve();
-  const pending = batcher(options.batchMs ?? DEFAULT_FEED_BATCH_MS, (calls, incidents) => {
-    const payloads = notificationPayloads(calls, incidents);
+  const pending = batcher(options.batchMs ?? DEFAULT_FEED_BATCH_MS, (calls, incidents, refunds) => {
+    const payloads = notificationPayloads(calls, incidents, refunds);
     sending = db.execute(sql`select pg_notify(${LIVE_CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`).catch((error: unknown) => {
       log.error({ err: error }, 'live changes could not be sent to the other instances');
       subscribers.deliver({ kind: 'gap' });
@@ -225,6 +253,9 @@ export function postgresChangeFeed(options: PostgresFeedOptions): ChangeFeed {
     },
     incidentChanged(incident) {
       if (!closed) pending.incident(incident);
+    },
+    refundChanged(refund) {
+      if (!closed) pending.refund(refund);
     },
     subscribe: subscribers.add,
     start: () => listen(),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_HEARTBEAT_MS, type LiveIncident, type LiveTransaction } from '../../../src/domain/live';
+import type { LiveRefund } from '../../../src/domain/refunds';
 import { SESSION_CHECK_MAX_MS, type SessionHolder } from '../auth/session-check';
 import type { ChangeFeed, FeedDelivery } from './change-feed';
 
@@ -91,6 +92,7 @@ const hearsKeyOf = ({ scope, follow }: LiveClient) => `${codesKey(scope.codes)}\
 interface Pending {
   calls: Set<string>;
   incidents: LiveIncident[];
+  refunds: LiveRefund[];
   gap: boolean;
 }
 
@@ -139,7 +141,7 @@ export function liveStream(options: LiveStreamOptions) {
     if (next > 0) counts.set(key, next);
     else counts.delete(key);
   };
-  let pending: Pending = { calls: new Set(), incidents: [], gap: false };
+  let pending: Pending = { calls: new Set(), incidents: [], refunds: [], gap: false };
   let timer: NodeJS.Timeout | undefined;
   let flushing = false;
   let lastFlush = 0;
@@ -179,7 +181,7 @@ export function liveStream(options: LiveStreamOptions) {
     connection.sink.destroy();
   }
 
-  const hasWaiting = () => pending.calls.size > 0 || pending.incidents.length > 0 || pending.gap;
+  const hasWaiting = () => pending.calls.size > 0 || pending.incidents.length > 0 || pending.refunds.length > 0 || pending.gap;
 
   /** The time between two flushes: `flushMs`, or longer when that many clients would take more writes than the budget. */
   const interval = () => Math.max(flushMs, (connections.size * 1000) / writesPerSecond);
@@ -193,10 +195,10 @@ export function liveStream(options: LiveStreamOptions) {
     timer = undefined;
     flushing = true;
     lastFlush = now();
-    const { calls, incidents, gap } = pending;
-    pending = { calls: new Set(), incidents: [], gap: false };
+    const { calls, incidents, refunds, gap } = pending;
+    pending = { calls: new Set(), incidents: [], refunds: [], gap: false };
     try {
-      if (connections.size > 0) await deliver([...calls], incidents, gap);
+      if (connections.size > 0) await deliver([...calls], incidents, gap, refunds);
     } catch (error) {
       log.error({ err: error }, 'live changes could not be read');
       // The clients missed these changes: they read again.
@@ -207,13 +209,14 @@ export function liveStream(options: LiveStreamOptions) {
     }
   }
 
-  async function deliver(ids: string[], incidents: LiveIncident[], gap: boolean) {
+  async function deliver(ids: string[], incidents: LiveIncident[], gap: boolean, refunds: LiveRefund[] = []) {
     const rows = ids.length > 0 ? await readCalls(ids) : [];
     batch += 1;
     let n = 0;
     const events = [
       ...incidents.map((incident) => ({ kind: 'incident', serviceCode: incident.serviceCode, text: frame(`${batch}.${n++}`, 'incident', incident) })),
       ...rows.map((row) => ({ kind: 'transaction', serviceCode: row.name as string | null, text: frame(`${batch}.${n++}`, 'transaction', row) })),
+      ...refunds.map(({ serviceCode, ...refund }) => ({ kind: 'refund', serviceCode, text: frame(`${batch}.${n++}`, 'refund', refund) })),
     ];
     const resync = gap ? frame(`${batch}.${n++}`, 'resync', {}) : '';
     // Clients that hear the same get the same bytes, built and encoded once: encoding the text again
@@ -225,7 +228,7 @@ export function liveStream(options: LiveStreamOptions) {
         const { scope, follow } = connection;
         const heard = events.filter(({ kind, serviceCode }) => {
           if (scope.codes && (serviceCode === null || !scope.codes.has(serviceCode))) return false;
-          return kind === 'incident' || !follow || (serviceCode !== null && follow.has(serviceCode));
+          return kind === 'incident' || kind === 'refund' || !follow || (serviceCode !== null && follow.has(serviceCode));
         });
         bytes = Buffer.from(resync + heard.map((event) => event.text).join(''));
         texts.set(connection.hearsKey, bytes);
@@ -239,6 +242,7 @@ export function liveStream(options: LiveStreamOptions) {
     else {
       for (const id of delivery.calls) pending.calls.add(id);
       pending.incidents.push(...delivery.incidents);
+      pending.refunds.push(...(delivery.refunds ?? []));
     }
     schedule();
   };

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { failureBody } from '../http/envelope';
 import { HttpError } from '../http/http-error';
-import { isDatabaseUnavailable } from '../http/postgres-errors';
+import { databaseRefusal, isDatabaseUnavailable } from '../http/postgres-errors';
 
 /** Shapes every error into the failure envelope, small whatever the request, and hides the details of 5xx. */
 export default fp(async function errors(app: FastifyInstance) {
@@ -23,6 +23,9 @@ export default fp(async function errors(app: FastifyInstance) {
       // Fastify's own messages are fixed texts; another library's may carry the request back.
       return reply.code(statusCode).send(failureBody(error.code?.startsWith('FST_') ? error.message : 'Invalid request'));
     }
+    // A rule the database holds (a trigger, a unique index) refused the write: the caller's to fix.
+    const refusal = databaseRefusal(error);
+    if (refusal) return reply.code(refusal.status).send(failureBody(refusal.message));
     if (isDatabaseUnavailable(error)) {
       // Nothing was done: a provider retries its callback, a screen its read. 503, not 500, so neither takes it as final.
       request.log.warn({ err: error }, 'the database is unavailable');

@@ -1,12 +1,12 @@
 import type { Db } from '../db/client';
-import { externalPaymentProvider, localDecisionStore, localPaymentProvider, type PaymentProvider, type SettleDecision } from './payment';
+import { externalPaymentProvider, localDecisionStore, localPaymentProvider, type PaymentProvider, type SettleDecision, type SettleRefund } from './payment';
 import { momoPaymentProvider, type MomoSettings } from './payment-momo';
 
 /** A payment provider made once the settlement it hands its own decisions to exists (buildApp makes both). */
-export type PaymentProviderFactory = (settle: SettleDecision, db: Db) => PaymentProvider;
+export type PaymentProviderFactory = (settle: SettleDecision, db: Db, settleRefund?: SettleRefund) => PaymentProvider;
 
 /** PAYMENT_PROVIDER's choice with what it needs (config.ts reads them from the environment). */
-export type PaymentSettings = { kind: 'local'; delayMs: number; failRate: number } | { kind: 'external' } | ({ kind: 'momo' } & MomoSettings);
+export type PaymentSettings = { kind: 'local'; delayMs: number; failRate: number; refundFailRate?: number } | { kind: 'external' } | ({ kind: 'momo' } & MomoSettings);
 
 /**
  * PAYMENT_PROVIDER (DESIGN §2): `local` (default) settles by itself after PAYMENT_LOCAL_DELAY_MS,
@@ -14,7 +14,7 @@ export type PaymentSettings = { kind: 'local'; delayMs: number; failRate: number
  * itself goes through `settle`, the same settlement as a callback.
  */
 export function paymentProviderFor(settings: PaymentSettings, onError: (error: unknown, reference: string) => void): PaymentProviderFactory {
-  return (settle, db) => {
+  return (settle, db, settleRefund) => {
     switch (settings.kind) {
       case 'external':
         return externalPaymentProvider();
@@ -23,7 +23,7 @@ export function paymentProviderFor(settings: PaymentSettings, onError: (error: u
         return momoPaymentProvider({ ...momo, settle, onError });
       }
       case 'local':
-        return localPaymentProvider({ delayMs: settings.delayMs, failRate: settings.failRate, settle, onError, store: localDecisionStore(db) });
+        return localPaymentProvider({ delayMs: settings.delayMs, failRate: settings.failRate, refundFailRate: settings.refundFailRate, settle, settleRefund, onError, store: localDecisionStore(db) });
     }
   };
 }

@@ -62,6 +62,24 @@ export function providerFailureReason(value: unknown): string | null {
 /** Where a provider hands what it decides by itself (the local provider, MoMo's polls): the settlement. */
 export type SettleDecision = (decision: PaymentDecision) => Promise<unknown>;
 
+/** Money back for a paid call: `reference` is the refund's own (stored before the provider is asked, the same on every retry). */
+export interface RefundRequest {
+  reference: string;
+  /** The payment being refunded, as the provider knows it. */
+  paymentRef: string | null;
+  phoneNumber: string;
+  amount: number;
+}
+
+/** What a provider says about a refund; NOT_FOUND when it never received it (nothing moved). */
+export type RefundStatus = PaymentStatus | 'NOT_FOUND';
+
+/** A final word on a refund, as on a payment: `reference` is the refund's. */
+export type RefundDecision = Omit<PaymentDecision, 'via'> & { via: 'callback' | 'local' | 'poll' | 'request' };
+
+/** Where a provider hands what it decides by itself about a refund: the refund settlement. */
+export type SettleRefund = (decision: RefundDecision) => Promise<unknown>;
+
 /**
  * Mobile-money collection (DESIGN §1), chosen by PAYMENT_PROVIDER: `local` settles by itself after a
  * delay, `external` waits for signed callbacks, `momo` is MTN MoMo Collections.
@@ -74,6 +92,14 @@ export interface PaymentProvider {
   status(reference: string): Promise<PaymentStatus>;
   /** `status` with the provider's words on a failure, for providers that give them. */
   answer?(reference: string): Promise<PaymentAnswer>;
+  /**
+   * Sends a refund; `accepted: false` is a definite refusal (nothing moved). Throws
+   * PaymentProviderUnavailable when the outcome is unknown: the refund is then asked about, never sent again.
+   * A provider without it refunds nothing (each refund fails with its reason).
+   */
+  refund?(request: RefundRequest): Promise<{ accepted: boolean; reason?: string }>;
+  /** Asks the provider about a refund; throws when the provider cannot be reached. */
+  refundStatus?(reference: string): Promise<RefundStatus>;
   /** Stops timers and waits for work in flight; called when the app closes. */
   close?(): Promise<void>;
 }
@@ -91,6 +117,13 @@ export function externalPaymentProvider(): PaymentProvider {
     async status() {
       return 'PENDING';
     },
+    // Settled only by the signed callback carrying `refundReference`.
+    async refund() {
+      return { accepted: true };
+    },
+    async refundStatus() {
+      return 'PENDING';
+    },
   };
 }
 
@@ -99,6 +132,10 @@ export interface LocalPaymentOptions {
   delayMs: number;
   /** The share of payments refused (PAYMENT_LOCAL_FAIL_RATE), 0 to 1. */
   failRate: number;
+  /** The share of refunds that fail (PAYMENT_LOCAL_REFUND_FAIL_RATE), 0 to 1; none when unset. */
+  refundFailRate?: number;
+  /** Where its refund decisions go once due; refunds are accepted and never settled without it. */
+  settleRefund?: SettleRefund;
   /** The decision for each payment, in [0, 1); tests inject their own. */
   random?: () => number;
   settle: SettleDecision;
@@ -141,6 +178,7 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
   const random = options.random ?? Math.random;
   const decisions = new Map<string, { status: 'SUCCESSFUL' | 'FAILED'; due: boolean; timer: NodeJS.Timeout }>();
   const inFlight = new Set<Promise<void>>();
+  const timers = new Set<NodeJS.Timeout>();
   let closed = false;
 
   const settle = (reference: string) => {
@@ -166,9 +204,37 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
     const kept = await options.store?.find(reference);
     return kept && kept.dueAt.getTime() <= Date.now() ? kept.status : 'PENDING';
   }
+  // Refunds are decided as payments are: at request, handed over after the delay. Kept in memory
+  // only: a refund left 'submitted' by a restart is asked about by the sweeper, and answers as decided.
+  const refunds = new Map<string, { status: 'SUCCESSFUL' | 'FAILED'; dueAt: number }>();
+  const settleRefund = (reference: string) => {
+    const decision = refunds.get(reference);
+    if (!decision || closed || !options.settleRefund) return;
+    const work: Promise<void> = options
+      .settleRefund({ reference, status: decision.status, actor: 'provider:local', via: 'local', reason: decision.status === 'FAILED' ? 'Refused by the provider' : undefined })
+      .then(() => undefined)
+      .catch((error: unknown) => options.onError?.(error, reference))
+      .finally(() => inFlight.delete(work));
+    inFlight.add(work);
+  };
 
   return {
     name: 'local',
+    async refund(request) {
+      if (!refunds.has(request.reference)) {
+        const status = random() < (options.refundFailRate ?? 0) ? 'FAILED' : 'SUCCESSFUL';
+        refunds.set(request.reference, { status, dueAt: Date.now() + options.delayMs });
+        const timer = setTimeout(() => settleRefund(request.reference), options.delayMs);
+        timer.unref();
+        timers.add(timer);
+      }
+      return { accepted: true };
+    },
+    async refundStatus(reference) {
+      const decision = refunds.get(reference);
+      if (!decision) return 'NOT_FOUND';
+      return decision.dueAt <= Date.now() ? decision.status : 'PENDING';
+    },
     async collect(request) {
       if (!decisions.has(request.reference)) {
         const status = random() < options.failRate ? 'FAILED' : 'SUCCESSFUL';
@@ -188,6 +254,7 @@ export function localPaymentProvider(options: LocalPaymentOptions): PaymentProvi
     async close() {
       closed = true;
       for (const decision of decisions.values()) clearTimeout(decision.timer);
+      for (const timer of timers) clearTimeout(timer);
       await Promise.all([...inFlight]);
     },
   };

@@ -68,6 +68,8 @@ export const TRANSACTION_JSON = {
   resolvedReason: sql<ResolveReason | null>`${t.resolvedReason}`,
   resolvedNote: sql<string | null>`${t.resolvedNote}`,
   failureReason: sql<string | null>`${t.failureReason}`,
+  // A subquery on the refunds' call index: most calls have none.
+  refundedAmount: sql<number>`(select coalesce(sum(r.amount), 0)::int from refunds r where r.transaction_id = ${t.id} and r.state = 'completed')`,
 } satisfies { [K in keyof Transaction]-?: SQL<Transaction[K]> };
 
 /**

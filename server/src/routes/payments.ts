@@ -20,6 +20,16 @@ const callbackSchema = yup.object({
   reason: text(FAILURE_REASON_MAX).nullable(),
 });
 
+/** A refund's callback names our refund reference instead of a payment's. */
+const refundCallbackSchema = yup.object({
+  refundReference: text(200).trim().required('refundReference is required'),
+  status: callbackSchema.fields.status,
+});
+
+const isRefundCallback = (body: unknown) => !!body && typeof body === 'object' && !Array.isArray(body) && (body as Record<string, unknown>).refundReference !== undefined;
+
+const REFUND_ANSWERS = { pending: 'Refund pending', already_settled: 'Refund already settled', completed: 'Refund completed', failed: 'Refund failed' } as const;
+
 /** Providers name the reference differently (MoMo's callback carries our externalId); other fields but `reason` are ignored. */
 function callbackFields(body: unknown) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
@@ -46,18 +56,25 @@ export default async function paymentsRoutes(app: FastifyInstance, options: { ca
         tags: ['ingestion'],
         summary: "The payment provider's callback",
         description:
-          'The payment provider settles a payment. Authenticated by `X-Callback-Signature: sha256=<hex HMAC-SHA256 of the raw body with PAYMENT_CALLBACK_SECRET>`, checked before anything else (401 otherwise). Idempotent on `reference`.',
+          'The payment provider settles a payment, or a refund when the body carries `refundReference` (the refund\'s `providerRef`; `_id` is then the refund\'s). Authenticated by `X-Callback-Signature: sha256=<hex HMAC-SHA256 of the raw body with PAYMENT_CALLBACK_SECRET>`, checked before anything else (401 otherwise). Idempotent on `reference`.',
       },
       preParsing: authenticatedCallback(options.callbackAuth),
       config: {
         swaggerTransform: documentedBody(callbackSchema, {
           form: true,
           results: { type: 'object', properties: { _id: { type: 'string', format: 'uuid' } }, required: ['_id'] },
-          errors: { 401: 'Missing or wrong X-Callback-Signature (PAYMENT_CALLBACK_SECRET)', 404: 'No payment with this reference' },
+          errors: { 401: 'Missing or wrong X-Callback-Signature (PAYMENT_CALLBACK_SECRET)', 404: 'No payment (or refund) with this reference' },
         }),
       },
     },
     async (request, reply) => {
+      if (isRefundCallback(request.body)) {
+        const { refundReference, status } = await validBody(refundCallbackSchema, request.body);
+        const outcome = await app.ingestion.refunds.receiveCallback(refundReference, status as (typeof STATUSES)[number], app.ingestion.payment.name);
+        if (!outcome) throw notFound('Refund');
+        const message = outcome.result === 'settled' ? REFUND_ANSWERS[outcome.state] : REFUND_ANSWERS[outcome.result];
+        return ok(reply, message, { _id: outcome.refund.id });
+      }
       const { reference, status, reason } = await validBody(callbackSchema, callbackFields(request.body));
       const outcome = await app.ingestion.receiveCallback({ reference, status: status as (typeof STATUSES)[number], failureReason: reason ?? null, bodyHash: callbackBodyHash(request) });
       if (!outcome || outcome.result === 'unknown') throw notFound('Payment');
