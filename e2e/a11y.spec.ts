@@ -31,6 +31,7 @@ const PRIVATE_ROUTES = [
   '/settings',
   '/reconciliation',
   '/incidents',
+  '/refunds',
   ...CAMPAIGNS.flatMap((campaign) => campaign.screens.map((screen) => screen.path)),
 ];
 

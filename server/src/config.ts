@@ -13,6 +13,7 @@ import { DEFAULT_RANKING_CACHE_MS } from './plugins/answer-cache';
 import type { SmsSettings } from './providers/africastalking-sms';
 import type { PaymentSettings } from './providers/payment-from-config';
 import type { MomoSettings } from './providers/payment-momo';
+import type { MomoDisbursementSettings } from './providers/refund-momo';
 
 /** Configuration from the environment (DESIGN §2). */
 export interface Config {
@@ -187,18 +188,39 @@ function paymentSettings(env: NodeJS.ProcessEnv): PaymentSettings {
 }
 
 /** PAYMENT_PROVIDER=momo reads MOMO_* (README); missing credentials stop the start. */
-function momoSettings(env: NodeJS.ProcessEnv): MomoSettings {
+function momoSettings(env: NodeJS.ProcessEnv): MomoSettings & { disbursement?: MomoDisbursementSettings } {
   const missing = ['MOMO_SUBSCRIPTION_KEY', 'MOMO_API_USER', 'MOMO_API_KEY'].filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=momo needs ${missing.join(', ')}`);
   const targetEnvironment = env.MOMO_TARGET_ENVIRONMENT || 'sandbox';
+  const baseUrl = env.MOMO_BASE_URL || 'https://sandbox.momodeveloper.mtn.com';
+  const currency = env.MOMO_CURRENCY || (targetEnvironment === 'sandbox' ? 'EUR' : 'UGX');
   return {
-    baseUrl: env.MOMO_BASE_URL || 'https://sandbox.momodeveloper.mtn.com',
+    disbursement: momoDisbursementSettings(env, { baseUrl, targetEnvironment, currency }),
+    baseUrl,
     subscriptionKey: env.MOMO_SUBSCRIPTION_KEY!,
     apiUser: env.MOMO_API_USER!,
     apiKey: env.MOMO_API_KEY!,
     targetEnvironment,
-    currency: env.MOMO_CURRENCY || (targetEnvironment === 'sandbox' ? 'EUR' : 'UGX'),
+    currency,
     callbackUrl: env.MOMO_CALLBACK_URL || undefined,
+  };
+}
+
+/**
+ * Refunds through MoMo's Disbursement product (MOMO_DISBURSEMENT_*): its own subscription key and
+ * API user; unset, a refund fails with its reason (no money moves). Half set stops the start.
+ */
+function momoDisbursementSettings(env: NodeJS.ProcessEnv, shared: { baseUrl: string; targetEnvironment: string; currency: string }): MomoDisbursementSettings | undefined {
+  const names = ['MOMO_DISBURSEMENT_SUBSCRIPTION_KEY', 'MOMO_DISBURSEMENT_API_USER', 'MOMO_DISBURSEMENT_API_KEY'];
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length === names.length) return undefined;
+  if (missing.length > 0) throw new Error(`MoMo refunds need ${missing.join(', ')} as well`);
+  return {
+    ...shared,
+    subscriptionKey: env.MOMO_DISBURSEMENT_SUBSCRIPTION_KEY!,
+    apiUser: env.MOMO_DISBURSEMENT_API_USER!,
+    apiKey: env.MOMO_DISBURSEMENT_API_KEY!,
+    callbackUrl: env.MOMO_DISBURSEMENT_CALLBACK_URL || undefined,
   };
 }
 

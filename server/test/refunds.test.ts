@@ -196,6 +196,20 @@ describe('a refund from request to the customer\'s SMS', () => {
     await second?.close();
   });
 
+  it('is asked about by the payment sweeper as it runs', async () => {
+    const call = await processedCall(1000);
+    const refund = (await requestRefund(call.id, { reason: 'other' })).json().results as Refund;
+    uncertain = true;
+    await approve(refund._id);
+    uncertain = false;
+    statusAnswer = 'FAILED';
+    const sweeper = world.app.ingestion.startSweeper({ timeoutMinutes: 15, everyMs: 60_000 });
+    await sweeper.sweep();
+    await sweeper.stop();
+    expect((await get(`/v1/refunds/${refund._id}`, admin.headers)).json().results).toMatchObject({ state: 'failed', failureReason: 'Refused by the provider' });
+    expect(await timelineKinds(call.id)).toEqual(['refund_requested', 'refund_approved', 'refund_submitted', 'refund_failed']);
+  });
+
   it('lists the queue awaiting approval first, then in flight, then done', async () => {
     const docs = (await get('/v1/refunds?limit=100', care.headers)).json().results.docs as Refund[];
     const rank = (state: string) => (state === 'requested' ? 0 : ['approved', 'submitted', 'unknown'].includes(state) ? 1 : 2);

@@ -98,6 +98,7 @@ describe('POST /v1/transactions', () => {
         resolvedAt: null,
         resolvedReason: null,
         resolvedNote: null,
+        refundedAmount: 0,
       },
     ]);
     const past = (await list('?page=9&limit=2', { name: code, date: DAY })).json().results;

@@ -26,6 +26,7 @@ export const SCREEN_LOADERS = {
   sms: () => import(/* webpackChunkName: "screen-sms" */ '../features/sms/sms-screen'),
   reconciliation: () => import(/* webpackChunkName: "screen-reconciliation" */ '../features/reconciliation/reconciliation-screen'),
   incidents: () => import(/* webpackChunkName: "screen-incidents" */ '../features/incidents/incidents-screen'),
+  refunds: () => import(/* webpackChunkName: "screen-refunds" */ '../features/refunds/refunds-screen'),
   audit: () => import(/* webpackChunkName: "screen-audit" */ '../features/audit/audit-screen'),
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
@@ -52,6 +53,7 @@ export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
   '/sms': 'sms',
   '/reconciliation': 'reconciliation',
   '/incidents': 'incidents',
+  '/refunds': 'refunds',
   '/audit': 'audit',
 };
 

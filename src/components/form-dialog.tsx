@@ -34,6 +34,8 @@ export interface FormDialogProps<V extends FormikValues> {
   children: ReactNode;
   /** More tabs beside the form, which is then the 'Details' tab; the form keeps its values while another is shown. */
   tabs?: DialogTab[];
+  /** Opened from a drawer that sits at the modal layer (a call's Details): drawn above it, its backdrop covering it. */
+  overDrawer?: boolean;
 }
 
 /** Submit button that is disabled and spins while Formik submits. */
@@ -67,6 +69,7 @@ export function FormDialog<V extends FormikValues>({
   submitLabel = 'Save',
   children,
   tabs = [],
+  overDrawer = false,
 }: FormDialogProps<V>) {
   const [shown, setShown] = useState(0);
   const id = useId();
@@ -81,7 +84,7 @@ export function FormDialog<V extends FormikValues>({
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title" sx={overDrawer ? { zIndex: (theme) => theme.zIndex.modal + 1 } : undefined}>
       <Formik<V> initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize>
         <Form noValidate>
           <DialogTitle id="form-dialog-title">{title}</DialogTitle>

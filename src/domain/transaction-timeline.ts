@@ -55,8 +55,10 @@ const DETAIL_LABELS: Record<string, string> = {
   completedAt: 'Provider completed at',
   previously: 'Previously',
   note: 'Note',
-  refundId: 'Refund',
 };
+
+/** Facts kept for the API's readers but not shown: a refund's id repeats on each of its steps (its reference says which). */
+const UNSHOWN = new Set(['refundId']);
 
 /** A fact's value as support reads it: money in UGX, a resolve reason by its label. */
 function detailValue(kind: TransactionEvent['kind'], key: string, value: string | number | boolean): string {
@@ -76,7 +78,7 @@ const humanize = (key: string) => {
 /** An event's facts as label and value, empty ones left out (a hop's input and reply are shown as a screen). */
 export function eventDetailLines(event: Pick<TransactionEvent, 'kind' | 'detail'>): { label: string; value: string }[] {
   return Object.entries(event.detail)
-    .filter(([key, value]) => value !== null && value !== '' && !(event.kind === 'ussd_hop' && (key === 'input' || key === 'reply')))
+    .filter(([key, value]) => value !== null && value !== '' && !UNSHOWN.has(key) && !(event.kind === 'ussd_hop' && (key === 'input' || key === 'reply')))
     .map(([key, value]) => ({ label: DETAIL_LABELS[key] ?? humanize(key), value: detailValue(event.kind, key, value as string | number | boolean) }));
 }
 

@@ -14,8 +14,8 @@ export const QUEUE_SHORTCUTS: readonly { keys: readonly string[]; action: string
   { keys: ['?'], action: 'Show these shortcuts' },
 ];
 
-/** '?' on the Failed lists: the shortcuts, keys beside what they do. */
-export function QueueShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** '?' on a queue (the Failed lists by default): the shortcuts, keys beside what they do. */
+export function QueueShortcutsDialog({ open, onClose, shortcuts = QUEUE_SHORTCUTS }: { open: boolean; onClose: () => void; shortcuts?: readonly { keys: readonly string[]; action: string }[] }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="queue-shortcuts-title" fullWidth maxWidth="xs">
       <DialogTitle id="queue-shortcuts-title">Keyboard shortcuts</DialogTitle>
@@ -46,7 +46,7 @@ export function QueueShortcutsDialog({ open, onClose }: { open: boolean; onClose
             },
           }}
         >
-          {QUEUE_SHORTCUTS.map(({ keys, action }) => (
+          {shortcuts.map(({ keys, action }) => (
             <Box key={action} sx={{ display: 'contents' }}>
               <dt>
                 {keys.map((key, index) => (

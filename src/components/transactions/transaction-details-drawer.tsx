@@ -17,6 +17,7 @@ import { useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
 import { AuditHistory } from '../audit-history';
 import { DefinitionList } from '../definition-list';
+import { mayRequestRefund, RefundButton } from './refund-dialog';
 import { ResendTicketButton } from './resend-ticket-button';
 import { StatusChip } from './transaction-cells';
 import { TransactionTimeline } from './transaction-timeline';
@@ -51,6 +52,7 @@ function summaryOf(t: Transaction): [string, string][] {
     ['Response time', t.callbackTime ? formatDateTime(t.callbackTime) : ''],
     ['Ticket SMS', t.messageStatuses ?? ''],
     ['Payment reference', t.paymentRef ?? ''],
+    ['Refunded', t.refundedAmount ? `UGX ${formatMoney(t.refundedAmount)}` : ''],
   ];
   return rows.filter(([, value]) => value !== '');
 }
@@ -61,7 +63,8 @@ function summaryOf(t: Transaction): [string, string][] {
  */
 export function TransactionDetailsDrawer({ transaction, onClose, canResend, onResent }: TransactionDetailsDrawerProps) {
   // Who acted on the call, from the audit trail, for those who may read it.
-  const readsAudit = isManager(useAppSelector(selectSessionUser)?.role);
+  const role = useAppSelector(selectSessionUser)?.role;
+  const readsAudit = isManager(role);
   return (
     // Above the app bar, which sits over the menu drawer on wide screens.
     <Drawer
@@ -83,10 +86,11 @@ export function TransactionDetailsDrawer({ transaction, onClose, canResend, onRe
             </IconButton>
           </Stack>
           <DefinitionList items={summaryOf(transaction).map(([label, value]) => ({ label, value }))} />
-          {canResend && canResendTicket(transaction) && (
-            <Box sx={{ mt: 2 }}>
-              <ResendTicketButton key={transaction._id} transactionId={transaction._id} onResent={onResent} variant="contained" />
-            </Box>
+          {((canResend && canResendTicket(transaction)) || mayRequestRefund(transaction, role)) && (
+            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+              {canResend && canResendTicket(transaction) && <ResendTicketButton key={transaction._id} transactionId={transaction._id} onResent={onResent} variant="contained" />}
+              {mayRequestRefund(transaction, role) && <RefundButton key={`refund-${transaction._id}`} transaction={transaction} />}
+            </Stack>
           )}
           <Divider sx={{ my: 2 }} />
           <Typography variant="subtitle1" component="h2" sx={{ mb: 1.5 }}>

@@ -18,26 +18,33 @@ const enterBelongsElsewhere = (event: KeyboardEvent) =>
   keysBelongElsewhere(event) ||
   (event.target instanceof HTMLElement && event.target.closest('button, a[href], input, [role="button"], [role="checkbox"], [role="link"], [role="tab"]') !== null);
 
-/** What the Failed queue's keys do (QUEUE_SHORTCUTS lists them for people). */
+/** What a queue's keys do (QUEUE_SHORTCUTS lists the Failed queue's for people). */
 export interface QueueKeyActions {
   next: () => void;
   previous: () => void;
-  resolve: () => void;
-  details: () => void;
+  /** `r`, on a queue that resolves (the Failed one). */
+  resolve?: () => void;
+  /** `o` and Enter, on a queue whose rows open Details. */
+  details?: () => void;
   shortcuts: () => void;
+  /** A queue's own single-letter keys (the Refunds queue's `a` approve, `x` reject), by key. */
+  more?: Record<string, () => void>;
 }
 
 /**
- * The Failed queue's keys: `j`/`k` move, `r` resolves, `o` or Enter open Details, `?` lists the
- * keys. `actions` is read when a key is pressed, so it may be a new object on every render.
+ * A queue's keys: `j`/`k` move, `r` resolves, `o` or Enter open Details, `?` lists the keys, and
+ * the queue's own (`more`). `actions` is read when a key is pressed, so it may be a new object on every render.
  */
 export function useQueueKeys(enabled: boolean, actions: QueueKeyActions): void {
   const keys = { enabled, enableOnFormTags: true, ignoreEventWhen: keysBelongElsewhere, preventDefault: true };
   useHotkeys('j', actions.next, keys, [actions]);
   useHotkeys('k', actions.previous, keys, [actions]);
-  useHotkeys('r', actions.resolve, keys, [actions]);
-  useHotkeys('o', actions.details, keys, [actions]);
-  useHotkeys('enter', actions.details, { ...keys, ignoreEventWhen: enterBelongsElsewhere, preventDefault: false }, [actions]);
+  useHotkeys('r', () => actions.resolve?.(), { ...keys, enabled: enabled && actions.resolve !== undefined }, [actions]);
+  useHotkeys('o', () => actions.details?.(), { ...keys, enabled: enabled && actions.details !== undefined }, [actions]);
+  useHotkeys('enter', () => actions.details?.(), { ...keys, enabled: enabled && actions.details !== undefined, ignoreEventWhen: enterBelongsElsewhere, preventDefault: false }, [actions]);
+  const more = Object.keys(actions.more ?? {});
+  // One binding for all of them, so the number of hooks never changes; the key pressed picks the action.
+  useHotkeys(more.length > 0 ? more.join(',') : 'f20', (event) => actions.more?.[event.key.toLowerCase()]?.(), { ...keys, enabled: enabled && more.length > 0 }, [actions]);
   // The key '?' wherever the layout puts it (Shift and / on most, not all), so Shift is not asked for.
   useHotkeys('?', actions.shortcuts, { ...keys, useKey: true, ignoreModifiers: true }, [actions]);
 }

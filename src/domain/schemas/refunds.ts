@@ -23,7 +23,8 @@ export const refundRequestSchema = yup.object({
     .optional(),
   reason: text(30, { tooLong: 'Invalid reason' })
     .transform(textOnly)
-    .transform((value: unknown) => (value === '' ? undefined : value))
+    // None chosen yet ('' or the select's '0') is the missing reason, not an invalid one.
+    .transform((value: unknown) => (value === '' || value === '0' ? undefined : value))
     .required('Please choose a reason')
     .oneOf([...REFUND_REASONS], 'Invalid reason'),
   note: text(REFUND_NOTE_MAX, { plainDirection: true }).trim().transform(textOnly).optional(),

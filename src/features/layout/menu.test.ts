@@ -22,10 +22,10 @@ describe('sidebar menu by role', () => {
     expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.group)).toBe(false);
   });
 
-  it("gives customer care the calls' screens and incidents: no content, SMS, users, catalogue, finance or audit", () => {
-    expect(labels('customer-care')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents']);
+  it("gives customer care the calls' screens, incidents and refunds: no content, SMS, users, catalogue, reconciliation or audit", () => {
+    expect(labels('customer-care')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents', 'Refunds']);
     const user = { role: 'customer-care' as const, isAfcon: false };
-    for (const path of ['/failed', '/search', '/incidents', '/account']) expect([path, canOpen(user, path)]).toEqual([path, true]);
+    for (const path of ['/failed', '/search', '/incidents', '/refunds', '/account']) expect([path, canOpen(user, path)]).toEqual([path, true]);
     for (const path of ['/contents', '/sms', '/users', '/category', '/service/code', '/reconciliation', '/audit', '/world/cup/transactions']) {
       expect([path, canOpen(user, path)]).toEqual([path, false]);
     }
@@ -52,11 +52,14 @@ describe('sidebar menu by role', () => {
     }
   });
 
-  it("gives admin and super-user a 'Finance' group with Reconciliation, and nobody else", () => {
+  it("gives admin and super-user a 'Finance' group with Refunds and Reconciliation, and nobody else", () => {
     for (const role of ['admin', 'super-user'] as const) {
-      expect(menuFor({ role, isAfcon: false }).filter((e) => e.group === 'Finance')).toEqual([{ label: 'Reconciliation', path: '/reconciliation', group: 'Finance' }]);
+      expect(menuFor({ role, isAfcon: false }).filter((e) => e.group === 'Finance')).toEqual([
+        { label: 'Refunds', path: '/refunds', group: 'Finance' },
+        { label: 'Reconciliation', path: '/reconciliation', group: 'Finance' },
+      ]);
     }
-    expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.path === '/reconciliation')).toBe(false);
+    expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.path === '/reconciliation' || e.path === '/refunds')).toBe(false);
     expect(menuFor({ role: 'admin', isAfcon: true }).some((e) => e.path === '/reconciliation')).toBe(false);
   });
 

@@ -29,6 +29,9 @@ const CUSTOMER_CARE: MenuEntry[] = [
 
 const REGULAR: MenuEntry[] = [...CUSTOMER_CARE, { label: 'Content', path: '/contents' }, { label: 'Sms', path: '/sms' }];
 
+/** Money back: customer care requests refunds, the managers decide on them (agents do neither). */
+const REFUNDS: MenuEntry = { label: 'Refunds', path: '/refunds' };
+
 const MANAGER_EXTRA: MenuEntry[] = [
   { label: 'Profile', path: '/account' },
   { label: 'Users', path: '/users' },
@@ -53,8 +56,11 @@ const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.sc
   group: 'Campaigns',
 }));
 
-/** DESIGN §7: finance's reconciliation with the payment provider, for admin and super-user. */
-const FINANCE_GROUP: MenuEntry[] = [{ label: 'Reconciliation', path: '/reconciliation', group: 'Finance' }];
+/** DESIGN §7: finance's refunds and reconciliation with the payment provider, for admin and super-user. */
+const FINANCE_GROUP: MenuEntry[] = [
+  { ...REFUNDS, group: 'Finance' },
+  { label: 'Reconciliation', path: '/reconciliation', group: 'Finance' },
+];
 
 /** The audit trail of every staff action, for admin and super-user (the API refuses anyone else). */
 const OVERSIGHT_GROUP: MenuEntry[] = [{ label: 'Audit trail', path: '/audit', group: 'Oversight' }];
@@ -64,7 +70,7 @@ export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSet
   if (!user) return [];
   if (user.twoFactorSetupRequired) return ENROL_FIRST;
   if (user.isAfcon) return AFCON_ONLY;
-  if (isCustomerCare(user.role)) return CUSTOMER_CARE;
+  if (isCustomerCare(user.role)) return [...CUSTOMER_CARE, REFUNDS];
   return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP, ...OVERSIGHT_GROUP] : REGULAR;
 }
 
