@@ -27,6 +27,8 @@ export const SCREEN_LOADERS = {
   reconciliation: () => import(/* webpackChunkName: "screen-reconciliation" */ '../features/reconciliation/reconciliation-screen'),
   incidents: () => import(/* webpackChunkName: "screen-incidents" */ '../features/incidents/incidents-screen'),
   audit: () => import(/* webpackChunkName: "screen-audit" */ '../features/audit/audit-screen'),
+  customer: () => import(/* webpackChunkName: "screen-customer" */ '../features/customers/customer-screen'),
+  reports: () => import(/* webpackChunkName: "screen-reports" */ '../features/reports/reports-screen'),
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
 };
@@ -53,6 +55,8 @@ export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
   '/reconciliation': 'reconciliation',
   '/incidents': 'incidents',
   '/audit': 'audit',
+  '/customers/:phone': 'customer',
+  '/reports': 'reports',
 };
 
 /** Every private path with the screen it shows; webpack.config.ts reads it for the preload manifest. */

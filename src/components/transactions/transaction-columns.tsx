@@ -8,7 +8,10 @@ import { categoryName } from '../../domain/transaction-csv';
 import { shortMessageStatus } from '../../domain/transaction-events';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
 import type { CardLayout } from '../paged-view';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
 import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
+import { CustomerLink } from './customer-link';
 import { VoteText, voteContext } from './vote-text';
 
 export type TransactionListKind = 'transactions' | 'failed' | 'search';
@@ -103,6 +106,9 @@ export function useTransactionColumns(
   kind: TransactionListKind,
   { subject = 'category', day, onResolve = noResolve }: TransactionColumnOptions = {},
 ): Column[] {
+  // The customer page reads every code in the person's scope; the Afcon-only account has none.
+  const user = useAppSelector(selectSessionUser);
+  const linkCustomers = Boolean(user && !user.isAfcon);
   return useMemo(() => {
     const search = kind === 'search';
     const campaign = subject === 'team';
@@ -113,7 +119,10 @@ export function useTransactionColumns(
       ? timeOfDay('callbackTime', 'Response time', (t) => formatTimeOnDay(t.callbackTime, dayOf(t)))
       : time('callbackTime', 'Response Time', (t) => timeText(t.callbackTime));
     const code = text('name', 'Service code', (t) => t.name, { width: 96 });
-    const from = text('phoneNumber', 'From', (t) => t.phoneNumber, { width: 110 });
+    const from: Column = {
+      ...text('phoneNumber', 'From', (t) => t.phoneNumber, { width: 110 }),
+      ...(linkCustomers ? { renderCell: ({ row }) => <CustomerLink phoneNumber={row.phoneNumber} /> } : {}),
+    };
     const category = subjectColumn(kind, campaign);
     const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, { width: 68 });
@@ -141,5 +150,5 @@ export function useTransactionColumns(
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
     return [callTime, responseTime, ...middle, status, network, resolved, action];
-  }, [kind, subject, day, onResolve]);
+  }, [kind, subject, day, onResolve, linkCustomers]);
 }
