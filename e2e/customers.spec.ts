@@ -97,7 +97,7 @@ test("opens a customer from the Failed list's cards on a phone, nothing scrollin
 test("the top bar's search takes a phone number to its customer, a payment reference to its call", async () => {
   const number = await openFromList(desk, '/transactions');
   await go(desk, '/dashboard');
-  const field = desk.getByRole('textbox', { name: 'Search a phone number, payment reference or call id' });
+  const field = desk.getByRole('textbox', { name: 'Find a caller or call: a number, payment reference or call id' });
   await field.fill(number);
   await field.press('Enter');
   await customerShown(desk, number);
@@ -118,8 +118,8 @@ test("the top bar's search takes a phone number to its customer, a payment refer
   }
 
   await go(phone, '/dashboard');
-  await phone.getByRole('button', { name: 'Search', exact: true }).click();
-  const phoneField = phone.getByRole('textbox', { name: 'Search a phone number, payment reference or call id' });
+  await phone.getByRole('button', { name: 'Find a customer or call' }).click();
+  const phoneField = phone.getByRole('textbox', { name: 'Find a caller or call: a number, payment reference or call id' });
   await phoneField.fill(number);
   await screenshot(phone, 'customers-412-top-bar-search');
   await phoneField.press('Enter');
@@ -130,8 +130,8 @@ test("the top bar's search takes a phone number to its customer, a payment refer
 test('a list offers a range of days beside the day', async () => {
   await go(desk, '/transactions');
   await desk.getByRole('button', { name: 'Choose a range of days' }).click();
-  await desk.getByRole('textbox', { name: 'From' }).waitFor();
-  await desk.getByRole('textbox', { name: 'To' }).waitFor();
+  await desk.getByRole('textbox', { name: 'From', exact: true }).waitFor();
+  await desk.getByRole('textbox', { name: 'To', exact: true }).waitFor();
   await desk.getByRole('heading', { level: 1, name: /^Transactions from / }).waitFor();
   await listRows(desk.getByRole('main')).first().waitFor({ timeout: 30_000 });
   assert.match(desk.url(), /dateFrom=\d{4}-\d\d-\d\d&dateTo=\d{4}-\d\d-\d\d/);

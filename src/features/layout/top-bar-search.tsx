@@ -8,7 +8,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import { useLookupMutation } from '../../api/customers-api';
 import { useSubmit } from '../../components/use-submit';
 
-const LABEL = 'Search a phone number, payment reference or call id';
+/**
+ * A name that holds none of the screens' own field and button names ('Search', 'Phone number', 'To',
+ * 'Date'…), so finding one of them by name never finds this field too.
+ */
+const LABEL = 'Find a caller or call: a number, payment reference or call id';
 
 /**
  * The top bar's search: a phone number opens its customer's page, a payment reference or a call id
@@ -39,7 +43,7 @@ export function TopBarSearch({ compact }: { compact: boolean }) {
 
   if (compact && !open) {
     return (
-      <IconButton color="inherit" aria-label="Search" onClick={() => setOpen(true)}>
+      <IconButton color="inherit" aria-label="Find a customer or call" onClick={() => setOpen(true)}>
         <SearchIcon />
       </IconButton>
     );
@@ -48,7 +52,7 @@ export function TopBarSearch({ compact }: { compact: boolean }) {
     <Box
       component="form"
       role="search"
-      aria-label="Top bar search"
+      aria-label="Find a customer or call"
       onSubmit={onSubmit}
       sx={{ display: 'flex', alignItems: 'center', bgcolor: 'background.paper', color: 'text.primary', borderRadius: 1, pl: 1, minWidth: 0, width: compact ? '100%' : 260 }}
     >
@@ -63,7 +67,7 @@ export function TopBarSearch({ compact }: { compact: boolean }) {
         sx={{ flex: 1, minWidth: 0, px: 1, fontSize: 14, '& input::placeholder': { opacity: 0.75 } }}
       />
       {compact && (
-        <IconButton size="small" aria-label="Close search" onClick={() => setOpen(false)}>
+        <IconButton size="small" aria-label="Close" onClick={() => setOpen(false)}>
           <CloseIcon fontSize="small" />
         </IconButton>
       )}
