@@ -10,6 +10,9 @@ import { patchCallInCachedLists, resolveInCachedLists } from './resolve-in-cache
 export interface TransactionFilter {
   name?: string;
   date?: string;
+  /** A range instead of the day, both ends included, at most 31 days apart. */
+  dateFrom?: string;
+  dateTo?: string;
 }
 
 export interface TransactionsQuery extends TransactionFilter {
@@ -60,7 +63,10 @@ export interface SearchQuery {
 
 type Paged = ApiEnvelope<PagedList<Transaction>>;
 const toPage = (response: Paged) => readPagedList(response.results);
-const compact = (filter: TransactionFilter) => ({ ...(filter.name ? { name: filter.name } : {}), ...(filter.date ? { date: filter.date } : {}) });
+const compact = (filter: TransactionFilter) => ({
+  ...(filter.name ? { name: filter.name } : {}),
+  ...(filter.dateFrom && filter.dateTo ? { dateFrom: filter.dateFrom, dateTo: filter.dateTo } : filter.date ? { date: filter.date } : {}),
+});
 
 export const transactionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -28,6 +28,8 @@ export const SCREEN_LOADERS = {
   incidents: () => import(/* webpackChunkName: "screen-incidents" */ '../features/incidents/incidents-screen'),
   refunds: () => import(/* webpackChunkName: "screen-refunds" */ '../features/refunds/refunds-screen'),
   audit: () => import(/* webpackChunkName: "screen-audit" */ '../features/audit/audit-screen'),
+  customer: () => import(/* webpackChunkName: "screen-customer" */ '../features/customers/customer-screen'),
+  reports: () => import(/* webpackChunkName: "screen-reports" */ '../features/reports/reports-screen'),
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
 };
@@ -55,6 +57,8 @@ export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
   '/incidents': 'incidents',
   '/refunds': 'refunds',
   '/audit': 'audit',
+  '/customers/:phone': 'customer',
+  '/reports': 'reports',
 };
 
 /** Every private path with the screen it shows; webpack.config.ts reads it for the preload manifest. */

@@ -11,6 +11,7 @@ import { todayInServiceZone } from '../../domain/format';
 import { dayFilter, fixedFilter, serviceCodeFilter, type ViewFilters } from '../../domain/list-view';
 import { readsEveryCode } from '../../domain/roles';
 import { DateField } from '../date-field';
+import { DayRangeFields, DayRangeToggle, type DayRange } from './day-range';
 import { ServiceCodeSwitcher } from './service-code-switcher';
 
 /** A service code (empty: every code the caller may read) and a day `YYYY-MM-DD`. */
@@ -77,13 +78,15 @@ export interface ServiceCodeDayFiltersProps {
   refreshing?: boolean;
   /** More actions beside Refresh (e.g. Export CSV). */
   children?: ReactNode;
+  /** A range of days offered beside the day (the lists; the dashboard shows one day). */
+  range?: { value: DayRange; onChange: (next: Partial<DayRange>) => void };
 }
 
 // A disabled field greys its text through -webkit-text-fill-color, so both are set.
 const GREEN_CODE = { '& .MuiInputBase-input.Mui-disabled': { color: 'success.main', WebkitTextFillColor: 'currentColor', fontWeight: 600 } };
 
 /** Service code, date (MM/DD/YYYY, SPEC §9) and Refresh, shared by the transaction lists and the dashboard. */
-export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCode, greenCode = false, onRefresh, refreshing = false, children }: ServiceCodeDayFiltersProps) {
+export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCode, greenCode = false, onRefresh, refreshing = false, children, range }: ServiceCodeDayFiltersProps) {
   const choosing = canChooseCode && !fixedCode;
   useCarryView(value, choosing);
   return (
@@ -93,7 +96,12 @@ export function ServiceCodeDayFilters({ value, onChange, canChooseCode, fixedCod
       ) : (
         <TextField size="small" label="Service code" value={fixedCode ?? (value.name || 'N/A')} disabled sx={{ minWidth: 200, ...(greenCode ? GREEN_CODE : {}) }} />
       )}
-      <DateField label="Date" value={value.date} onChange={(date) => onChange({ date })} />
+      {range && (range.value.dateFrom || range.value.dateTo) ? (
+        <DayRangeFields range={range.value} onChange={range.onChange} />
+      ) : (
+        <DateField label="Date" value={value.date} onChange={(date) => onChange({ date })} />
+      )}
+      {range && <DayRangeToggle date={value.date} range={range.value} onChange={range.onChange} />}
       <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={refreshing}>
         Refresh
       </Button>

@@ -9,7 +9,10 @@ import { shortMessageStatus } from '../../domain/transaction-events';
 import { AmountCell } from '../amount-cell';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
 import type { CardLayout } from '../paged-view';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
 import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
+import { CustomerLink } from './customer-link';
 import { VoteText, voteContext } from './vote-text';
 
 export type TransactionListKind = 'transactions' | 'failed' | 'search';
@@ -104,6 +107,9 @@ export function useTransactionColumns(
   kind: TransactionListKind,
   { subject = 'category', day, onResolve = noResolve }: TransactionColumnOptions = {},
 ): Column[] {
+  // The customer page reads every code in the person's scope; the Afcon-only account has none.
+  const user = useAppSelector(selectSessionUser);
+  const linkCustomers = Boolean(user && !user.isAfcon);
   return useMemo(() => {
     const search = kind === 'search';
     const campaign = subject === 'team';
@@ -114,7 +120,10 @@ export function useTransactionColumns(
       ? timeOfDay('callbackTime', 'Response time', (t) => formatTimeOnDay(t.callbackTime, dayOf(t)))
       : time('callbackTime', 'Response Time', (t) => timeText(t.callbackTime));
     const code = text('name', 'Service code', (t) => t.name, { width: 96 });
-    const from = text('phoneNumber', 'From', (t) => t.phoneNumber, { width: 110 });
+    const from: Column = {
+      ...text('phoneNumber', 'From', (t) => t.phoneNumber, { width: 110 }),
+      ...(linkCustomers ? { renderCell: ({ row }) => <CustomerLink phoneNumber={row.phoneNumber} /> } : {}),
+    };
     const category = subjectColumn(kind, campaign);
     const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, { width: 68 });
@@ -149,5 +158,5 @@ export function useTransactionColumns(
     // The campaign lists keep the columns SPEC §2 gives them.
     const money = campaign ? [] : [amount];
     return [callTime, responseTime, ...middle, ...money, status, network, resolved, action];
-  }, [kind, subject, day, onResolve]);
+  }, [kind, subject, day, onResolve, linkCustomers]);
 }

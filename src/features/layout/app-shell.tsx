@@ -30,6 +30,7 @@ import { selectSettingsVisible, settingsVisibilitySet } from '../../state/ui-sli
 import { canOpen, menuFor, type MenuEntry } from './menu';
 import { NoAccess } from './no-access';
 import { IncidentCount } from './incident-count';
+import { TopBarSearch } from './top-bar-search';
 import { LiveStatus } from './live-status';
 import { SettingsPanel } from '../../components/settings-panel';
 import { PHONE_QUERY } from '../../domain/first-visit';
@@ -127,6 +128,8 @@ export default function AppShell() {
   const { pathname } = useLocation();
   const homePath = homePathFor(user);
   const enrolFirst = Boolean(user?.twoFactorSetupRequired);
+  // Whoever reads the calls' lists searches them; the Afcon-only account reads its campaign's lists alone.
+  const canSearch = !enrolFirst && canOpen(user, '/search');
   const home = { path: homePath, label: menuFor(user).find((entry) => entry.path === homePath)?.label ?? 'your first screen' };
 
   return (
@@ -135,7 +138,7 @@ export default function AppShell() {
       <SkipLink />
       {/* Above the permanent sidebar on desktop; below the temporary drawer on mobile. */}
       <AppBar position="fixed" elevation={0} sx={mobile ? undefined : { zIndex: theme.zIndex.drawer + 1 }}>
-        <Toolbar variant="dense" sx={{ gap: 2 }}>
+        <Toolbar variant="dense" sx={{ gap: { xs: 1, md: 2 } }}>
           {mobile && (
             <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
               <MenuIcon />
@@ -145,6 +148,7 @@ export default function AppShell() {
             Dialdesk
           </Typography>
           {/* Until two-factor is on, the server answers such a user nothing but its set-up and profile. */}
+          {canSearch && <TopBarSearch compact={mobile} />}
           {!enrolFirst && <LiveStatus />}
           <Typography variant="body2">Username: {user?.userName ?? ''}</Typography>
           {!mobile && <Typography variant="body2">Service code: {serviceCode}</Typography>}

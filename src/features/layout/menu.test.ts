@@ -18,17 +18,25 @@ const CAMPAIGN_PATHS = [
 
 describe('sidebar menu by role', () => {
   it('gives agents the regular entries only, without campaigns', () => {
-    expect(labels('agent')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents', 'Content', 'Sms']);
+    expect(labels('agent')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents', 'Content', 'Sms', 'Reports']);
     expect(menuFor({ role: 'agent', isAfcon: false }).some((e) => e.group)).toBe(false);
   });
 
   it("gives customer care the calls' screens, incidents and refunds: no content, SMS, users, catalogue, reconciliation or audit", () => {
     expect(labels('customer-care')).toEqual(['Dashboard', 'Transactions', 'Trans search', 'Failed transactions', 'Incidents', 'Refunds']);
     const user = { role: 'customer-care' as const, isAfcon: false };
-    for (const path of ['/failed', '/search', '/incidents', '/refunds', '/account']) expect([path, canOpen(user, path)]).toEqual([path, true]);
-    for (const path of ['/contents', '/sms', '/users', '/category', '/service/code', '/reconciliation', '/audit', '/world/cup/transactions']) {
+    for (const path of ['/failed', '/search', '/incidents', '/refunds', '/account', '/customers/256772000901']) expect([path, canOpen(user, path)]).toEqual([path, true]);
+    for (const path of ['/reports', '/contents', '/sms', '/users', '/category', '/service/code', '/reconciliation', '/audit', '/world/cup/transactions']) {
       expect([path, canOpen(user, path)]).toEqual([path, false]);
     }
+  });
+
+  it("opens a customer's page for whoever reads the calls' lists, not the Afcon-only account", () => {
+    expect(canOpen({ role: 'agent', isAfcon: false }, '/customers/256772000901')).toBe(true);
+    expect(canOpen({ role: 'admin', isAfcon: false }, '/customers/256772000901/')).toBe(true);
+    expect(canOpen({ role: 'agent', isAfcon: true }, '/customers/256772000901')).toBe(false);
+    expect(canOpen({ role: 'admin', isAfcon: false, twoFactorSetupRequired: true }, '/customers/256772000901')).toBe(false);
+    expect(labels('admin')).toContain('Reports');
   });
 
   it('offers only the profile to a role that must set up two-factor sign-in first', () => {

@@ -27,7 +27,10 @@ const CUSTOMER_CARE: MenuEntry[] = [
   INCIDENTS,
 ];
 
-const REGULAR: MenuEntry[] = [...CUSTOMER_CARE, { label: 'Content', path: '/contents' }, { label: 'Sms', path: '/sms' }];
+/** A month per service code: agents read their own codes', managers every one's. */
+const REPORTS: MenuEntry = { label: 'Reports', path: '/reports' };
+
+const REGULAR: MenuEntry[] = [...CUSTOMER_CARE, { label: 'Content', path: '/contents' }, { label: 'Sms', path: '/sms' }, REPORTS];
 
 /** Money back: customer care requests refunds, the managers decide on them (agents do neither). */
 const REFUNDS: MenuEntry = { label: 'Refunds', path: '/refunds' };
@@ -76,6 +79,7 @@ export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSet
 
 /** Screens anyone signed in may open without a menu entry: their profile (DESIGN §5) and the settings. */
 const EVERYONE = ['/account', '/settings'];
+const CUSTOMER_PAGE = /^\/customers\/[^/]+$/;
 /** Paths that show a menu entry's screen under another name. */
 const SAME_SCREEN: Record<string, string> = { '/categories/all': '/category', '/categories/new': '/category' };
 
@@ -85,6 +89,8 @@ const SAME_SCREEN: Record<string, string> = { '/categories/all': '/category', '/
  */
 export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null, pathname: string): boolean {
   const path = routePathKey(pathname);
+  // A customer's page is opened from any list's phone number, by whoever reads those lists.
+  if (CUSTOMER_PAGE.test(path)) return menuFor(user).some((entry) => entry.path === '/search');
   const screen = SAME_SCREEN[path] ?? path;
   return EVERYONE.includes(screen) || menuFor(user).some((entry) => entry.path === screen);
 }

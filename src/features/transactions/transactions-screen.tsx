@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import Typography from '@mui/material/Typography';
 import { useGetTransactionsQuery, useResolveTransactionMutation } from '../../api/transactions-api';
 import { NewCallsChip } from '../../components/live/new-calls-chip';
 import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
+import { chosenRange, daysArgs, daysHeading, RANGE_FILTERS } from '../../components/transactions/day-range';
 import { ServiceCodeDayFilters, useServiceCodeDayView } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
@@ -11,30 +13,39 @@ import { useTransactionDetails } from '../../components/transactions/use-transac
 import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
-import { formatDay } from '../../domain/format';
 
 /** SPEC §2 Transactions: one service code's calls of one day, 50 per page, with Resolve. */
 export default function TransactionsScreen() {
   const view = useServiceCodeDayView();
-  const list = usePagedGrid({ filters: view.filters, pageSize: 50 });
-  const { name, date } = list.filters;
-  const query = useGetTransactionsQuery({ ...list.args, name: name || undefined });
-  const live = useLiveList({ view: { name, date }, page: list.page, query, setPage: list.setPage });
-  const day = formatDay(date);
-  useLoadToast(query, `Transactions for ${day}`);
+  const filters = useMemo(() => ({ ...view.filters, ...RANGE_FILTERS }), [view.filters]);
+  const list = usePagedGrid({ filters, pageSize: 50 });
+  const { name, date, dateFrom, dateTo } = list.filters;
+  const range = chosenRange({ dateFrom, dateTo });
+  const query = useGetTransactionsQuery({ ...list.args, name: name || undefined, ...daysArgs(date, { dateFrom, dateTo }) });
+  // A range ending today takes today's new calls, as the day does.
+  const live = useLiveList({ view: { name, date: range?.dateTo ?? date }, page: list.page, query, setPage: list.setPage });
+  const days = daysHeading(date, { dateFrom, dateTo });
+  useLoadToast(query, `Transactions ${days}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('transactions', { day: date, onResolve });
+  const listColumns = useTransactionColumns('transactions', { day: range ? undefined : date, onResolve });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {`Transactions for ${day} `}
+        {`Transactions ${days} `}
         <TotalCount total={grid.rowCount} />
       </Typography>
-      <ServiceCodeDayFilters value={list.filters} onChange={list.setFilters} canChooseCode={view.canChooseCode} onRefresh={() => query.refetch()} refreshing={query.isFetching}>
-        <ExportCsvButton filter={{ name: name || undefined, date }} />
+      <ServiceCodeDayFilters
+        value={list.filters}
+        onChange={list.setFilters}
+        canChooseCode={view.canChooseCode}
+        onRefresh={() => query.refetch()}
+        refreshing={query.isFetching}
+        range={{ value: { dateFrom, dateTo }, onChange: list.setFilters }}
+      >
+        <ExportCsvButton filter={{ name: name || undefined, ...daysArgs(date, { dateFrom, dateTo }) }} />
       </ServiceCodeDayFilters>
       <NewCallsChip {...live} />
       <PagedGrid label="Transactions" columns={columns} card={TRANSACTION_CARD} gridKey="transactions" {...grid} />
