@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { auditLog } from '../src/db/schema';
+import { auditLog, refunds } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
@@ -174,5 +174,24 @@ describe('the monthly report', () => {
     expect(csv.body.split('\r\n')[1]).toBe(`${mine},3,3,0,22000,0,100`);
     const entries = await world.db.select().from(auditLog).where(eq(auditLog.action, 'export.report'));
     expect(entries).toHaveLength(1);
+  });
+});
+
+describe('refunds in the figures', () => {
+  it("counts completed refunds on the customer's calls in scope and in the month they settled", async () => {
+    await world.db.insert(refunds).values([
+      { transactionId: myCallIds[0], amount: 4000, reason: 'customer-request', state: 'completed', settledAt: new Date('2026-10-05T09:00:00Z') },
+      { transactionId: theirCallId, amount: 3000, reason: 'duplicate-payment', state: 'completed', settledAt: new Date('2026-10-12T09:00:00Z') },
+      // Asked for, never paid back: counts nowhere.
+      { transactionId: myCallIds[1], amount: 1000, reason: 'other', state: 'requested' },
+    ]);
+    expect((await get(`/v1/customers/${PHONE}`, agent)).json().results.refunded).toBe(4000);
+    expect((await get(`/v1/customers/${PHONE}`, admin)).json().results.refunded).toBe(7000);
+    const october = (await get('/v1/reports/monthly?month=2026-10', admin)).json().results as { name: string; refunded: number }[];
+    expect(october.filter((row) => row.name === mine || row.name === theirs).map((row) => [row.name, row.refunded]).sort()).toEqual(
+      [[mine, 4000], [theirs, 3000]].sort(),
+    );
+    const november = (await get('/v1/reports/monthly?month=2026-11', agent)).json().results as { refunded: number }[];
+    expect(november.map((row) => row.refunded)).toEqual([0]);
   });
 });

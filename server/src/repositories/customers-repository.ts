@@ -1,19 +1,19 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CustomerSummary } from '../../../src/domain/customers';
 import type { MonthlyReportRow } from '../../../src/domain/reports';
+import { serviceTimeZone } from '../../../src/domain/format';
 import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
 import type { Db } from '../db/client';
-import { callIs, transactionDailyStats, transactions } from '../db/schema';
+import { callIs, refunds, transactionDailyStats, transactions } from '../db/schema';
 import { isoTime, rowsOf } from './sql-fragments';
 
 const t = transactions;
 const s = transactionDailyStats;
 
-/**
- * What was paid back over the rows a figure aggregates (a customer's calls, a code's month): no
- * refund is recorded yet, so it is 0; once refunds are, this one expression sums them.
- */
-export const REFUNDED_SQL: SQL<number> = sql<number>`0::float8`;
+/** What completed refunds gave back on the calls a WHERE part picks (over the call index of refunds). */
+const refundedOn = (calls: SQL): SQL<number> =>
+  sql<number>`(select coalesce(sum(r.amount), 0)::float8 from ${refunds} r join ${t} c on c.id = r.transaction_id
+    where r.state = 'completed' and ${calls})`;
 
 /** `codes` as a WHERE part: undefined reads every code, an empty list none. */
 const inCodes = (column: typeof t.serviceCode | typeof s.serviceCode, codes: readonly string[] | undefined): SQL | undefined => {
@@ -35,7 +35,7 @@ export function customersRepository(db: Db) {
           processed: sql<number>`(count(*) filter (where ${callIs.processed(t)}))::int`,
           failed: sql<number>`(count(*) filter (where ${callIs.failed(t)}))::int`,
           spent: sql<number>`coalesce(sum(${t.amount}) filter (where ${callIs.processed(t)}), 0)::float8`,
-          refunded: REFUNDED_SQL,
+          refunded: refundedOn(sql`c.phone_number = ${phoneNumber}${codes ? sql` and ${codes.length === 0 ? sql`false` : sql`c.service_code in ${[...codes]}`}` : sql``}`),
           votes: sql<number>`(count(*) filter (where ${callIs.processed(t)} and ${t.campaignKey} is not null))::int`,
           sms: sql<number>`(count(*) filter (where ${t.messageStatuses} in (${MESSAGE_STATUS.sent}, ${MESSAGE_STATUS.delivered})))::int`,
         })
@@ -78,7 +78,7 @@ export function customersRepository(db: Db) {
             coalesce(sum(${s.calls}) filter (where ${callIs.processed(s)}), 0)::int as processed,
             coalesce(sum(${s.calls}) filter (where ${callIs.failed(s)}), 0)::int as failed,
             coalesce(sum(${s.amount}) filter (where ${callIs.processed(s)}), 0)::float8 as revenue,
-            ${REFUNDED_SQL} as refunded
+            ${refundedOn(sql`c.service_code = ${s.serviceCode} and (r.settled_at at time zone ${serviceTimeZone()})::date between ${from}::date and ${to}::date`)} as refunded
           from ${s}
           where ${s.dimension} = 'network' and ${s.day} between ${from}::date and ${to}::date ${scope ? sql`and ${scope}` : sql``}
           group by ${s.serviceCode}
