@@ -76,7 +76,10 @@ export const transactionsApi = baseApi.injectEndpoints({
       providesTags: listTags('Transaction'),
     }),
     getFailedTransactions: build.query<PagedList<Transaction>, FailedTransactionsQuery>({
-      query: ({ page, limit = 50, ...filter }) => ({ url: '/v1/transactions/to/give/attention', params: { page, limit, ...compact(filter) } }),
+      query: ({ page, limit = 50, since, until, ...filter }) => ({
+        url: '/v1/transactions/to/give/attention',
+        params: { page, limit, ...compact(filter), ...(since ? { since } : {}), ...(until ? { until } : {}) },
+      }),
       transformResponse: toPage,
       providesTags: listTags('FailedTransaction'),
     }),
