@@ -158,6 +158,10 @@ test('an incident is acknowledged from its card with a note, and its link opens 
   await page.locator('.MuiDataGrid-row').first().waitFor({ timeout: 30_000 });
   const shown = await page.locator('.MuiDataGrid-row').count();
   assert.ok(shown > 0, 'the failed calls of the window are listed');
+  // Only the window's calls: the failed sales just made, not the days before.
+  const footer = await page.getByText(/^Showing \d+ out of [\d,]+ entries/).innerText();
+  const total = Number(/out of ([\d,]+) entries/.exec(footer)?.[1].replace(/,/g, ''));
+  assert.ok(total > 0 && total <= SALES, `the window lists ${total} calls`);
   await assertAccessible(page, '/failed in an incident window');
   await screenshot(page, 'failed-incident-window-1440-light');
   await context.close();
