@@ -132,6 +132,41 @@ test('/incidents at 412 px, light and dark', async () => {
   await context.close();
 });
 
+test('an incident is acknowledged from its card with a note, and its link opens the Failed calls it counts', async () => {
+  const { context, page } = await signedInPage(DESKTOP);
+  await openIncidents(page);
+  const card = incidentCard(page);
+  await card.waitFor();
+  await card.getByRole('button', { name: 'Acknowledge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Acknowledge the incident' });
+  await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('Calling the payment provider');
+  await dialog.getByRole('button', { name: 'Acknowledge' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await card.getByText(`Acknowledged by ${ADMIN.userName}`).waitFor();
+  assert.match(await card.innerText(), /Acknowledged by admin on \d{2} \w+ \d{4} \d{2}:\d{2} [ap]m: “Calling the payment provider”/);
+  assert.equal(await card.getByRole('button', { name: 'Acknowledge' }).count(), 0, 'acknowledged once: the button is gone');
+  await assertAccessible(page, '/incidents acknowledged');
+  await screenshot(page, 'incidents-acknowledged-1440-light');
+
+  await card.getByRole('link', { name: 'See its failed calls' }).click();
+  await page.waitForURL(/\/failed\?/);
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('name'), CODE);
+  assert.ok(url.searchParams.get('since'), 'the window starts where the rule looked');
+  await page.getByRole('heading', { level: 1, name: /^Failed transactions since / }).waitFor();
+  await page.getByText(/^Calls created since /).waitFor();
+  await page.locator('.MuiDataGrid-row').first().waitFor({ timeout: 30_000 });
+  const shown = await page.locator('.MuiDataGrid-row').count();
+  assert.ok(shown > 0, 'the failed calls of the window are listed');
+  // Only the window's calls: the failed sales just made, not the days before.
+  const footer = await page.getByText(/^Showing \d+ out of [\d,]+ entries/).innerText();
+  const total = Number(/out of ([\d,]+) entries/.exec(footer)?.[1].replace(/,/g, ''));
+  assert.ok(total > 0 && total <= SALES, `the window lists ${total} calls`);
+  await assertAccessible(page, '/failed in an incident window');
+  await screenshot(page, 'failed-incident-window-1440-light');
+  await context.close();
+});
+
 test("the service-code switcher lists codes in natural order with their category and today's figures, light and dark, 1440 and 412 px", async () => {
   for (const [viewport, width] of [
     [DESKTOP, 1440],

@@ -31,6 +31,7 @@ let browser: Browser;
 let csv: string;
 const failedRef = `momo-${crypto.randomUUID()}`;
 const noMoneyRef = `momo-${crypto.randomUUID()}`;
+const shortRef = `momo-${crypto.randomUUID()}`;
 
 before(async () => {
   const webRoot = path.join(ROOT, 'dist/web');
@@ -50,6 +51,8 @@ before(async () => {
     call({ phoneNumber: FAILED_PHONE, paymentRef: failedRef, isDeleted: true, messageStatuses: 'Payment timed out', callbackTime: at('10:15:00'), createdAt: at('10:00:00') }),
     // A ticket the provider says it never collected for.
     call({ phoneNumber: '256772000222', paymentRef: noMoneyRef, isComplete: true, messageStatuses: 'Delivered', ticketMessage: 'VIP tip', callbackTime: at('11:00:00'), createdAt: at('10:59:00') }),
+    // Sold for 6,000; the provider says it collected 5,000.
+    call({ phoneNumber: '256772000444', paymentRef: shortRef, isComplete: true, messageStatuses: 'Delivered', ticketMessage: 'VIP tip', callbackTime: at('13:00:00'), createdAt: at('12:59:00') }),
     // Settled within the statement's day, and not on it.
     call({ phoneNumber: '256772000333', paymentRef: `momo-${crypto.randomUUID()}`, isComplete: true, messageStatuses: 'Delivered', ticketMessage: 'VIP tip', callbackTime: at('12:00:00'), createdAt: at('11:59:00') }),
   ]);
@@ -60,7 +63,7 @@ before(async () => {
     from generate_series(1, ${FILLER}) as i`);
   const line = (reference: string, status: string, time: string) => `${reference},6000.00,UGX,${status},${time}`;
   const filler = Array.from({ length: FILLER }, (_, i) => line(`filler-${i + 1}`, 'SUCCESSFUL', new Date(Date.parse(`${DAY}T00:00:00Z`) + (i + 1) * 4000).toISOString()));
-  csv = ['reference,amount,currency,status,completedAt,fee', line(failedRef, 'SUCCESSFUL', `${DAY}T10:00:30Z`), line(noMoneyRef, 'FAILED', `${DAY}T10:59:30Z`), ...filler, ...['x1', 'x2', 'x3'].map((r) => line(`unknown-${r}`, 'SUCCESSFUL', `${DAY}T20:00:00Z`))].map((l) => `${l},0`).join('\r\n');
+  csv = ['reference,amount,currency,status,completedAt,fee', line(failedRef, 'SUCCESSFUL', `${DAY}T10:00:30Z`), line(noMoneyRef, 'FAILED', `${DAY}T10:59:30Z`), `${shortRef},5000.00,UGX,SUCCESSFUL,${DAY}T12:59:30Z`, ...filler, ...['x1', 'x2', 'x3'].map((r) => line(`unknown-${r}`, 'SUCCESSFUL', `${DAY}T20:00:00Z`))].map((l) => `${l},0`).join('\r\n');
   app = await buildApp({ db, jwtSecret: crypto.randomUUID(), webRoot });
   url = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
   browser = await launchBrowser();
@@ -137,7 +140,7 @@ test('finance uploads a statement, reads the counts, issues one ticket and sees 
   assert.match(await card(page, /^Matched/).innerText(), /Matched\s+20,000/);
   assert.match(await card(page, /^Paid, no ticket/).innerText(), /Paid, no ticket\s+1\s+1 to act on/);
   assert.match(await card(page, /^Ticket, no money/).innerText(), /Ticket, no money\s+2\s+2 to act on/);
-  assert.match(await card(page, /^Amount mismatch/).innerText(), /Amount mismatch\s+0/);
+  assert.match(await card(page, /^Amount mismatch/).innerText(), /Amount mismatch\s+1\s+1 to act on/);
   assert.match(await card(page, /^Unknown reference/).innerText(), /Unknown reference\s+3/);
   await rowOf(page, failedRef).waitFor();
   await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
@@ -181,6 +184,35 @@ test('finance uploads a statement, reads the counts, issues one ticket and sees 
   await screenshot(page, 'reconciliation-06-review-dialog-1440');
   await review.getByRole('button', { name: 'Mark reviewed' }).click();
   await rowOf(page, noMoneyRef).getByText(`Reviewed · ${ADMIN.userName}`).waitFor();
+
+  // An amount mismatch: selected, reviewed with a note, and the note and reviewer show on the row.
+  await card(page, /^Amount mismatch/).click();
+  await rowOf(page, shortRef).waitFor();
+  await rowOf(page, shortRef).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Review 1 selected' }).click();
+  const reviewMany = page.getByRole('dialog', { name: 'Review 1 row' });
+  await reviewMany.waitFor();
+  await audit(page, 'light 1440 review-selected dialog');
+  await reviewMany.getByRole('textbox', { name: 'Note' }).fill('MTN took a 1,000 promotion off; agreed with finance.');
+  await screenshot(page, 'reconciliation-06b-review-selected-1440');
+  await reviewMany.getByRole('button', { name: 'Mark reviewed' }).click();
+  await reviewMany.waitFor({ state: 'hidden' });
+  await rowOf(page, shortRef).getByText(`Reviewed · ${ADMIN.userName}: MTN took a 1,000 promotion off; agreed with finance.`).waitFor();
+  await card(page, /^Amount mismatch/).filter({ hasText: 'All acted on' }).waitFor();
+  await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
+  await screenshot(page, 'reconciliation-06c-mismatch-reviewed-1440');
+
+  // The statement picker names the file, its period, uploader and counts, and searches them.
+  const picker = page.getByRole('combobox', { name: 'Statement' });
+  assert.equal(await picker.inputValue(), 'momo-november.csv');
+  await picker.click();
+  const option = page.getByRole('option', { name: /momo-november\.csv/ });
+  assert.match(await option.innerText(), new RegExp(`momo-november\\.csv\\s+01 November 2026( – 02 November 2026)? · by ${ADMIN.userName} · 20,006 lines · \\d+ to act on`));
+  await picker.fill('by admin');
+  await option.waitFor();
+  await picker.fill('december');
+  await page.getByText('No statement matches').waitFor();
+  await page.keyboard.press('Escape');
 
   // Dark: the screen and both dialogs.
   await setColourModeHere(page, 'Dark');

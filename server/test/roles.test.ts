@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { contents, users } from '../src/db/schema';
+import { contents, incidents, users } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
@@ -168,6 +168,8 @@ describe('role matrix of customer care', () => {
     expect((await as('GET', `/v1/transactions/${paid.id}/events`)).statusCode).toBe(200);
     expect((await as('GET', '/v1/incidents?page=1')).statusCode).toBe(200);
     expect((await as('GET', '/v1/incidents/open-count')).statusCode).toBe(200);
+    const [incident] = await world.db.insert(incidents).values({ serviceCode: code.name, kind: 'failure-rate', openedAt: new Date(), figures: {} }).returning();
+    expect((await as('POST', `/v1/incidents/${incident.id}/acknowledge`, { note: 'Customer care on it' })).json().results).toMatchObject({ note: 'Customer care on it' });
     expect((await as('POST', `/v1/transactions/to/give/attention/${failed.id}`, { isResolved: true })).statusCode).toBe(200);
     expect((await as('POST', `/v1/transactions/${ticketFailed.id}/resend-ticket`, {})).statusCode).toBe(200);
     expect((await as('POST', `/v1/transactions/to/give/attention/${failed.id}/undo`)).statusCode).toBe(200);
@@ -191,6 +193,7 @@ describe('role matrix of customer care', () => {
       ['POST', '/v1/auth/create/other', { userName: 'care-made', password: 'long-enough', role: 'agent' }],
       ['POST', '/v1/world/cup/better/all', {}],
       ['GET', '/v1/reconciliation/statements?page=1'],
+      ['POST', `/v1/reconciliation/statements/${statementId}/rows/review`, { rowIds: [statementId], note: 'Checked' }],
       ['GET', '/v1/audit?page=1'],
     ];
     for (const [method, url, payload] of refused) {

@@ -39,7 +39,13 @@ export const incidentsApi = baseApi.injectEndpoints({
       transformResponse: (response: ApiEnvelope<{ open: number }>) => response.results.open,
       providesTags: [{ type: 'Incident', id: 'OPEN_COUNT' }],
     }),
+    acknowledgeIncident: build.mutation<{ message: string; incident: Incident }, { id: string; note: string }>({
+      query: ({ id, note }) => ({ url: `/v1/incidents/${id}/acknowledge`, method: 'POST', body: note ? { note } : {} }),
+      transformResponse: (response: ApiEnvelope<Incident>) => ({ message: response.message, incident: response.results }),
+      // A 409 means someone else took it on: the list is read again to show who.
+      invalidatesTags: [{ type: 'Incident', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useGetIncidentsQuery, useGetOpenIncidentCountQuery } = incidentsApi;
+export const { useGetIncidentsQuery, useGetOpenIncidentCountQuery, useAcknowledgeIncidentMutation } = incidentsApi;

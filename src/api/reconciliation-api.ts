@@ -62,6 +62,15 @@ export const reconciliationApi = baseApi.injectEndpoints({
       transformResponse: toRowAction,
       invalidatesTags: rowActionTags,
     }),
+    reviewRows: build.mutation<{ message: string; rows: ReconciliationRow[] }, { statementId: string; rowIds: string[]; note: string }>({
+      query: ({ statementId, rowIds, note }) => ({ url: `/v1/reconciliation/statements/${statementId}/rows/review`, method: 'POST', body: { rowIds, note } }),
+      transformResponse: (response: ApiEnvelope<ReconciliationRow[]>) => ({ message: response.message, rows: response.results }),
+      invalidatesTags: (result, error, { statementId }) => {
+        if (error) return [];
+        const calls = (result?.rows ?? []).flatMap((row) => (row.transaction ? [{ type: 'Transaction' as const, id: row.transaction._id }, { type: 'FailedTransaction' as const, id: row.transaction._id }] : []));
+        return [{ type: 'ReconciliationStatement' as const, id: statementId }, { type: 'ReconciliationStatement' as const, id: 'LIST' }, ...calls];
+      },
+    }),
     voidStatement: build.mutation<ReconciliationStatement, { id: string; reason: string }>({
       query: ({ id, reason }) => ({ url: `/v1/reconciliation/statements/${id}/void`, method: 'POST', body: { reason } }),
       transformResponse: (response: ApiEnvelope<ReconciliationStatement>) => response.results,
@@ -74,7 +83,7 @@ export const reconciliationApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetStatementsQuery, useGetStatementQuery, useIssueTicketMutation, useMarkRowReviewedMutation, useVoidStatementMutation, useExportStatementCsvMutation } = reconciliationApi;
+export const { useGetStatementsQuery, useGetStatementQuery, useIssueTicketMutation, useMarkRowReviewedMutation, useReviewRowsMutation, useVoidStatementMutation, useExportStatementCsvMutation } = reconciliationApi;
 
 /** What an upload answers: the statement, and whether this file made it or it was there already. */
 export interface StatementUpload {

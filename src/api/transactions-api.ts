@@ -20,6 +20,12 @@ export interface TransactionsQuery extends TransactionFilter {
   limit?: number;
 }
 
+/** The Failed list may be narrowed to the calls created within a window of instants (an incident's). */
+export interface FailedTransactionsQuery extends TransactionsQuery {
+  since?: string;
+  until?: string;
+}
+
 /** A CSV export: the whole filtered set; `path` targets another list's export (a campaign's). */
 export interface CsvExportQuery extends TransactionFilter {
   status?: TransactionStatus;
@@ -75,8 +81,11 @@ export const transactionsApi = baseApi.injectEndpoints({
       transformResponse: toPage,
       providesTags: listTags('Transaction'),
     }),
-    getFailedTransactions: build.query<PagedList<Transaction>, TransactionsQuery>({
-      query: ({ page, limit = 50, ...filter }) => ({ url: '/v1/transactions/to/give/attention', params: { page, limit, ...compact(filter) } }),
+    getFailedTransactions: build.query<PagedList<Transaction>, FailedTransactionsQuery>({
+      query: ({ page, limit = 50, since, until, ...filter }) => ({
+        url: '/v1/transactions/to/give/attention',
+        params: { page, limit, ...compact(filter), ...(since ? { since } : {}), ...(until ? { until } : {}) },
+      }),
       transformResponse: toPage,
       providesTags: listTags('FailedTransaction'),
     }),

@@ -1,6 +1,7 @@
 import { isDay } from './calendar-day';
 import { SERVICE_CODE_PATTERN } from './schemas/catalogue';
 import { isCleanText } from './schemas/text';
+import { isInstant } from './schemas/transactions';
 import { isUuid } from './uuid';
 
 /**
@@ -71,6 +72,9 @@ export const typedTextFilter = (max: number, initial = '') => text(initial, (val
 export function choiceFilter<T extends string>(choices: readonly T[], initial: T): ViewFilter<T> {
   return { initial, parse: (value) => choices.find((choice) => choice === value), format: (value) => value };
 }
+
+/** An instant with its offset (ISO 8601), or '' for none: a window's ends (an incident's calls). */
+export const instantFilter = (initial = '') => text(initial, (value) => value === '' || (value.length <= 40 && isInstant(value)));
 
 /** An entity's id, a UUID (a reconciliation statement), or '' for none chosen. */
 export const idFilter = (initial = '') => text(initial, (value) => value === '' || isUuid(value));

@@ -102,6 +102,10 @@ export interface ReconciliationRow {
   note: string | null;
 }
 
+/** Statements newest first by the period they cover (then the latest upload): a late upload of an old month is not 'the newest'. */
+export const byPeriodNewestFirst = (statements: readonly ReconciliationStatement[]): ReconciliationStatement[] =>
+  [...statements].sort((a, b) => b.periodTo.localeCompare(a.periodTo) || b.createdAt.localeCompare(a.createdAt));
+
 /** Rows the grid may act on: 'Issue ticket' and 'Mark reviewed'. */
 export const canIssueTicket = (row: Pick<ReconciliationRow, 'kind' | 'action' | 'transaction'>) =>
   row.kind === 'paidNoTicket' && row.action === null && row.transaction !== null && !row.transaction.isComplete;

@@ -35,7 +35,7 @@ export type TransactionFilterInput = yup.InferType<typeof transactionFilterSchem
 export const CALL_WINDOW_MAX_DAYS = 31;
 const INSTANT_MESSAGE = 'Must be an instant, ISO 8601 with its offset (2026-11-26T10:20:00Z)';
 /** An instant with its offset, between 2000 and 2100. */
-const isInstant = (value: string) => {
+export const isInstant = (value: string) => {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return false;
   const time = Date.parse(value);
   return Number.isFinite(time) && time >= Date.UTC(2000, 0, 1) && time < Date.UTC(2100, 0, 1);

@@ -7,6 +7,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
 import { useGetIncidentsQuery } from '../../api/incidents-api';
 import { ListSpinner } from '../../components/list-spinner';
+import type { Incident } from '../../domain/incidents';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
+import { AcknowledgeIncidentDialog } from './acknowledge-dialog';
 import { ClosedIncidentRow, OpenIncidentCard } from './incident-items';
 
 /** Open incidents are few (one per kind and code at most): they come in one request. */
@@ -35,6 +39,9 @@ function ErrorLine() {
 
 function OpenIncidents() {
   const open = useGetIncidentsQuery({ page: 1, limit: OPEN_LIMIT, state: 'open' });
+  const [acknowledging, setAcknowledging] = useState<Incident | null>(null);
+  // The Afcon-only account reads incidents but works neither them nor the Failed list.
+  const works = !useAppSelector(selectSessionUser)?.isAfcon;
   const docs = open.data?.docs ?? [];
   return (
     <Box component="section" aria-labelledby="open-incidents" sx={{ mb: 4 }}>
@@ -59,10 +66,11 @@ function OpenIncidents() {
       {docs.length > 0 && (
         <Stack spacing={1.5}>
           {docs.map((incident) => (
-            <OpenIncidentCard key={incident._id} incident={incident} />
+            <OpenIncidentCard key={incident._id} incident={incident} onAcknowledge={works ? setAcknowledging : undefined} />
           ))}
         </Stack>
       )}
+      <AcknowledgeIncidentDialog incident={acknowledging} onClose={() => setAcknowledging(null)} />
     </Box>
   );
 }
@@ -70,6 +78,7 @@ function OpenIncidents() {
 function IncidentHistory() {
   const [page, setPage] = useState(1);
   const closed = useGetIncidentsQuery({ page, limit: HISTORY_PAGE_SIZE, state: 'closed' });
+  const withCalls = !useAppSelector(selectSessionUser)?.isAfcon;
   const docs = closed.data?.docs ?? [];
   const pages = closed.data?.pages ?? 1;
   return (
@@ -84,7 +93,7 @@ function IncidentHistory() {
         <Paper variant="outlined" sx={{ px: 2, opacity: closed.isFetching ? 0.6 : 1 }} aria-busy={closed.isFetching}>
           <Box component="ol" aria-label="Closed incidents, newest first" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {docs.map((incident) => (
-              <ClosedIncidentRow key={incident._id} incident={incident} />
+              <ClosedIncidentRow key={incident._id} incident={incident} withCalls={withCalls} />
             ))}
           </Box>
         </Paper>

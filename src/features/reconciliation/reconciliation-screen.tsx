@@ -1,15 +1,18 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { GridRowId } from '@mui/x-data-grid';
 import { useExportStatementCsvMutation, useGetStatementQuery, useGetStatementsQuery } from '../../api/reconciliation-api';
 import { CsvDownloadButton } from '../../components/csv-download-button';
 import { PagedGrid } from '../../components/paged-grid';
+import type { RowSelection } from '../../components/paged-view';
 import { TransactionDetailsDrawer } from '../../components/transactions/transaction-details-drawer';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { idFilter, choiceFilter } from '../../domain/list-view';
-import { RECONCILIATION_KIND_HELP, RECONCILIATION_KIND_LABELS, RECONCILIATION_KINDS, type ReconciliationRow, type ReconciliationStatement } from '../../domain/reconciliation';
-import { IssueTicketDialog, ReviewRowDialog } from './row-dialogs';
+import { byPeriodNewestFirst, canMarkReviewed, RECONCILIATION_KIND_HELP, RECONCILIATION_KIND_LABELS, RECONCILIATION_KINDS, type ReconciliationRow, type ReconciliationStatement } from '../../domain/reconciliation';
+import { IssueTicketDialog, ReviewRowDialog, ReviewRowsDialog } from './row-dialogs';
 import { StatementCounts } from './statement-counts';
 import { useStatementColumns } from './statement-columns';
 import { StatementHeader } from './statement-header';
@@ -21,7 +24,8 @@ const SHOWN = ['standing', 'voided'] as const;
 /**
  * Reconciliation (DESIGN §7): finance uploads the payment provider's statement; its lines are
  * matched to the calls and counted per kind; the rows of a kind are listed with what can be done:
- * 'Issue ticket' for a customer who paid and got nothing, 'Mark reviewed' for a ticket without money.
+ * 'Issue ticket' for a customer who paid and got nothing, 'Mark reviewed' (one row, or the selected
+ * ones with one note) for every exception.
  * A statement uploaded by mistake is voided with a reason; the voided ones are listed apart.
  */
 export default function ReconciliationScreen() {
@@ -29,7 +33,8 @@ export default function ReconciliationScreen() {
   const list = usePagedGrid({ filters: { shown: choiceFilter(SHOWN, 'standing'), statement: idFilter(), kind: choiceFilter(RECONCILIATION_KINDS, 'paidNoTicket') }, pageSize: 50 });
   const voidedShown = list.filters.shown === 'voided';
   const statements = useGetStatementsQuery({ page: 1, limit: 100, voided: voidedShown });
-  const statementId = list.filters.statement || statements.data?.docs[0]?._id || '';
+  const offered = useMemo(() => byPeriodNewestFirst(statements.data?.docs ?? []), [statements.data]);
+  const statementId = list.filters.statement || offered[0]?._id || '';
   const query = useGetStatementQuery(statementId ? { id: statementId, kind: list.filters.kind, page: list.page, limit: list.pageSize } : skipToken);
   const statement = statementId && !query.isError ? query.data : undefined;
   const [exportCsv] = useExportStatementCsvMutation();
@@ -38,8 +43,22 @@ export default function ReconciliationScreen() {
   const [reviewing, setReviewing] = useState<ReconciliationRow | null>(null);
   const [voiding, setVoiding] = useState<ReconciliationStatement | null>(null);
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  const [picked, setPicked] = useState<{ view: string; ids: GridRowId[] }>({ view: '', ids: [] });
+  const [reviewingSelected, setReviewingSelected] = useState(false);
+  const canAct = Boolean(statement && !statement.voidedAt);
+  // A selection belongs to the rows shown: another statement, kind or page starts afresh.
+  const view = `${statementId}|${list.filters.kind}|${list.page}`;
+  const selected = picked.view === view ? picked.ids : [];
+  const setSelected = (ids: GridRowId[]) => setPicked({ view, ids });
+  const selectedRows = (statement?.rows.docs ?? []).filter((row) => selected.includes(row._id));
+  const selection: RowSelection<ReconciliationRow> = {
+    ids: selected,
+    onChange: setSelected,
+    isSelectable: (row) => canAct && canMarkReviewed(row),
+    label: (row) => `Select the row of reference ${row.reference}`,
+  };
   const columns = useStatementColumns({
-    canAct: Boolean(statement && !statement.voidedAt),
+    canAct,
     onIssueTicket: setIssuing,
     onReview: setReviewing,
     onDetails: useCallback((row: ReconciliationRow) => setDetailsOf(row._id), []),
@@ -60,7 +79,7 @@ export default function ReconciliationScreen() {
       )}
       {statements.data && (
         <StatementHeader
-          statements={statements.data?.docs ?? []}
+          statements={offered}
           voidedShown={voidedShown}
           onVoidedShown={(shown) => list.setFilters({ shown: shown ? 'voided' : 'standing', statement: '' })}
           statementId={statementId}
@@ -81,9 +100,24 @@ export default function ReconciliationScreen() {
                 {RECONCILIATION_KIND_HELP[list.filters.kind]}
               </Typography>
             </div>
-            <CsvDownloadButton download={() => exportCsv({ id: statementId, kind: list.filters.kind }).unwrap()} />
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+              {canAct && list.filters.kind !== 'matched' && (
+                <Button variant="contained" disabled={selectedRows.length === 0} onClick={() => setReviewingSelected(true)}>
+                  {selectedRows.length > 0 ? `Review ${selectedRows.length} selected` : 'Review selected'}
+                </Button>
+              )}
+              <CsvDownloadButton download={() => exportCsv({ id: statementId, kind: list.filters.kind }).unwrap()} />
+            </Stack>
           </Stack>
-          <PagedGrid label={`${RECONCILIATION_KIND_LABELS[list.filters.kind]} rows`} columns={columns} gridKey="reconciliation-rows" numberHeader={null} {...grid} />
+          <PagedGrid
+            label={`${RECONCILIATION_KIND_LABELS[list.filters.kind]} rows`}
+            columns={columns}
+            gridKey="reconciliation-rows"
+            numberHeader={null}
+            {...grid}
+            selection={canAct && list.filters.kind !== 'matched' ? selection : undefined}
+          />
+          <ReviewRowsDialog statementId={statementId} rows={selectedRows} open={reviewingSelected} onClose={() => setReviewingSelected(false)} onReviewed={() => setSelected([])} />
           <IssueTicketDialog statementId={statementId} row={issuing} onClose={() => setIssuing(null)} />
           <ReviewRowDialog statementId={statementId} row={reviewing} onClose={() => setReviewing(null)} />
           <VoidStatementDialog statement={voiding} onClose={() => setVoiding(null)} onVoided={(id) => list.setFilters({ shown: 'voided', statement: id })} />

@@ -1,9 +1,9 @@
-import { useIssueTicketMutation, useMarkRowReviewedMutation } from '../../api/reconciliation-api';
+import { useIssueTicketMutation, useMarkRowReviewedMutation, useReviewRowsMutation } from '../../api/reconciliation-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
 import { serverMessage, useSubmit } from '../../components/use-submit';
-import { formatDateTime, formatMoney } from '../../domain/format';
+import { formatDateTime, formatMoney, plural } from '../../domain/format';
 import { REVIEW_NOTE_MAX, reviewRowSchema, type ReconciliationRow } from '../../domain/reconciliation';
 
 interface RowDialogProps {
@@ -50,7 +50,24 @@ export function IssueTicketDialog({ statementId, row, onClose }: RowDialogProps)
   );
 }
 
-/** 'Mark reviewed': a ticket without money, looked into, with a note that goes on the call's timeline. */
+/** What the row's statement line says is wrong, for the review dialog's subtitle. */
+function reviewContext(row: ReconciliationRow): string {
+  const from = row.transaction?.phoneNumber ? `from ${row.transaction.phoneNumber} ` : '';
+  switch (row.kind) {
+    case 'ticketNoMoney':
+      return `The call ${from}got its ticket, but the statement shows no money for reference ${row.reference}.`;
+    case 'amountMismatch':
+      return `The statement says ${moneyText(row)} for reference ${row.reference}, not the call's price${row.transaction ? ` of ${formatMoney(row.transaction.amount ?? 0)}` : ''}.`;
+    case 'unknownReference':
+      return `No call has the statement's reference ${row.reference} (${moneyText(row)}).`;
+    case 'currencyMismatch':
+      return `The statement's line for reference ${row.reference} is in ${row.currency ?? 'another currency'}.`;
+    default:
+      return `The statement and the call ${from}disagree for reference ${row.reference}.`;
+  }
+}
+
+/** 'Mark reviewed': an exception row looked into, with a note that goes on the call's timeline. */
 export function ReviewRowDialog({ statementId, row, onClose }: RowDialogProps) {
   const [markReviewed] = useMarkRowReviewedMutation();
   const submit = useSubmit();
@@ -59,7 +76,7 @@ export function ReviewRowDialog({ statementId, row, onClose }: RowDialogProps) {
       open={row !== null}
       onClose={onClose}
       title="Mark reviewed"
-      subtitle={row ? `The call ${row.transaction?.phoneNumber ? `from ${row.transaction.phoneNumber} ` : ''}got its ticket, but the statement shows no money for reference ${row.reference}. Say what you found or did.` : undefined}
+      subtitle={row ? `${reviewContext(row)} Say what you found or did.` : undefined}
       schema={reviewRowSchema}
       initialValues={{ note: '' }}
       submitLabel="Mark reviewed"
@@ -68,6 +85,30 @@ export function ReviewRowDialog({ statementId, row, onClose }: RowDialogProps) {
           ? submit(() => markReviewed({ statementId, rowId: row._id, note }).unwrap(), { success: 'Marked reviewed', failure: serverMessage, helpers })
           : false
       }
+    >
+      <FormTextField name="note" label="Note" multiline minRows={3} fullWidth margin="normal" slotProps={{ htmlInput: { maxLength: REVIEW_NOTE_MAX } }} />
+    </FormDialog>
+  );
+}
+
+/** 'Review' of the selected rows: one note for all of them, on each row and its call's timeline. */
+export function ReviewRowsDialog({ statementId, rows, open, onClose, onReviewed }: { statementId: string; rows: ReconciliationRow[]; open: boolean; onClose: () => void; onReviewed: () => void }) {
+  const [reviewRows] = useReviewRowsMutation();
+  const submit = useSubmit();
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={`Review ${plural(rows.length, 'row')}`}
+      subtitle="Say what you found or did: the note goes on each row and its call's timeline."
+      schema={reviewRowSchema}
+      initialValues={{ note: '' }}
+      submitLabel="Mark reviewed"
+      onSubmit={async ({ note }, helpers) => {
+        const done = await submit(() => reviewRows({ statementId, rowIds: rows.map((row) => row._id), note }).unwrap(), { success: ({ message }) => message, failure: serverMessage, helpers });
+        if (done) onReviewed();
+        return done;
+      }}
     >
       <FormTextField name="note" label="Note" multiline minRows={3} fullWidth margin="normal" slotProps={{ htmlInput: { maxLength: REVIEW_NOTE_MAX } }} />
     </FormDialog>

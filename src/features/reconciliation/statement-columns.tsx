@@ -28,7 +28,7 @@ const text = (field: string, headerName: string, value: (row: ReconciliationRow)
 
 const money = (amount: number | null | undefined, currency?: string | null) => (amount === null || amount === undefined ? '' : `${currency ?? 'UGX'} ${formatMoney(amount)}`);
 
-/** What was done about a row, and by whom; the review's note shows on hover and is read out. */
+/** What was done about a row, by whom, and the review's note on the row itself (whole on hover, and read out). */
 function ActionDone({ row }: { row: ReconciliationRow }) {
   if (!row.action) return null;
   const text = `${RECONCILIATION_ACTION_LABELS[row.action]}${row.actionBy ? ` · ${row.actionBy.userName}` : ''}`;
@@ -36,14 +36,18 @@ function ActionDone({ row }: { row: ReconciliationRow }) {
   const title = [row.note, when].filter(Boolean).join(' — ');
   return (
     <Tooltip title={title} describeChild>
-      <span>{text}</span>
+      <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {text}
+        {row.note ? `: ${row.note}` : ''}
+      </span>
     </Tooltip>
   );
 }
 
 /**
  * A statement's rows: the provider's line beside the call as it is now, and the row's action
- * ('Issue ticket' on a paid-no-ticket row, 'Mark reviewed' on a ticket-no-money row) or what was done.
+ * ('Issue ticket' on a paid-no-ticket row, 'Mark reviewed' on every other exception) or what was
+ * done, with the reviewer and the note.
  */
 export function useStatementColumns({ canAct, onIssueTicket, onReview, onDetails }: StatementRowActions): Column[] {
   return useMemo(
@@ -70,13 +74,14 @@ export function useStatementColumns({ canAct, onIssueTicket, onReview, onDetails
         flex: 1.3,
         sortable: false,
         renderCell: ({ row }) => (
-          <div style={{ display: 'flex', gap: 4, height: '100%', alignItems: 'center' }}>
+          <div style={{ display: 'flex', gap: 4, height: '100%', alignItems: 'center', minWidth: 0 }}>
             {canAct && canIssueTicket(row) && (
               <CellButton variant="contained" color="warning" onClick={() => onIssueTicket(row)}>
                 Issue ticket
               </CellButton>
             )}
-            {canAct && canMarkReviewed(row) && (
+            {/* A paid-no-ticket row offers its ticket here; it is reviewed by selecting it. */}
+            {canAct && canMarkReviewed(row) && !canIssueTicket(row) && (
               <CellButton variant="outlined" onClick={() => onReview(row)}>
                 Mark reviewed
               </CellButton>

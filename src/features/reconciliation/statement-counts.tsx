@@ -15,13 +15,13 @@ const KIND_COLOR: Record<ReconciliationKind, 'success' | 'warning' | 'error' | '
   unknownReference: 'info',
 };
 
-/** Rows still to act on, for the two kinds staff act on; none on a voided statement, whose rows are no longer acted on. */
+/** Exception rows still to act on; none on a voided statement, whose rows are no longer acted on (an older answer may lack a kind). */
 const openOf = (statement: ReconciliationStatement | undefined, kind: ReconciliationKind) =>
-  (kind === 'paidNoTicket' || kind === 'ticketNoMoney') && !statement?.voidedAt ? (statement?.open[kind] ?? 0) : undefined;
+  kind !== 'matched' && !statement?.voidedAt ? (statement?.open[kind] ?? 0) : undefined;
 
 /**
  * A statement's counts per kind as cards; each card shows its kind's rows below (a toggle), and
- * the two kinds staff act on say how many rows still wait.
+ * each exception kind says how many rows still wait.
  */
 export function StatementCounts({ statement, kind, onKind }: { statement: ReconciliationStatement | undefined; kind: ReconciliationKind; onKind: (kind: ReconciliationKind) => void }) {
   return (

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
 import { useGetFailedTransactionsQuery, useResolveTransactionMutation } from '../../api/transactions-api';
 import { NewCallsChip } from '../../components/live/new-calls-chip';
 import { useLiveList } from '../../components/live/use-live-list';
@@ -14,18 +16,33 @@ import { useResolve } from '../../components/transactions/use-resolve';
 import { useResolveQueue } from '../../components/transactions/use-resolve-queue';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
+import { formatDateTime } from '../../domain/format';
+import { instantFilter } from '../../domain/list-view';
+
+/** 'from 26 Nov 2026, 10:20 to 10:40', or open-ended while the incident is open. */
+function windowText(since: string, until: string): string {
+  if (since && until) return `from ${formatDateTime(since)} to ${formatDateTime(until)}`;
+  return since ? `since ${formatDateTime(since)}` : `up to ${formatDateTime(until)}`;
+}
 
 /** SPEC §2 Failed transactions: the calls to follow up, resolved row by row, by keyboard or several at once. */
 export default function FailedTransactionsScreen() {
   const view = useServiceCodeDayView();
-  const filters = useMemo(() => ({ ...view.filters, ...RANGE_FILTERS }), [view.filters]);
+  // An incident links here with the window of the calls it counted: it stands in for the day until cleared.
+  const filters = useMemo(() => ({ ...view.filters, ...RANGE_FILTERS, since: instantFilter(), until: instantFilter() }), [view.filters]);
   const list = usePagedGrid({ filters, pageSize: 50 });
-  const { name, date, dateFrom, dateTo } = list.filters;
-  const range = chosenRange({ dateFrom, dateTo });
-  const query = useGetFailedTransactionsQuery({ ...list.args, name: name || undefined, ...daysArgs(date, { dateFrom, dateTo }) });
+  const { name, date, dateFrom, dateTo, since, until } = list.filters;
+  const windowed = Boolean(since || until);
+  const range = windowed ? undefined : chosenRange({ dateFrom, dateTo });
+  const query = useGetFailedTransactionsQuery({
+    page: list.page,
+    limit: list.pageSize,
+    name: name || undefined,
+    ...(windowed ? { since: since || undefined, until: until || undefined } : daysArgs(date, { dateFrom, dateTo })),
+  });
   // A range ending today takes today's new failures, as the day does.
   const live = useLiveList({ view: { name, date: range?.dateTo ?? date, failedOnly: true }, page: list.page, query, setPage: list.setPage });
-  const days = daysHeading(date, { dateFrom, dateTo });
+  const days = windowed ? windowText(since, until) : daysHeading(date, { dateFrom, dateTo });
   useLoadToast(query, `Failed transactions ${days}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
@@ -40,13 +57,24 @@ export default function FailedTransactionsScreen() {
         <TotalCount total={grid.rowCount} />
       </Typography>
       <FailedTransactionsLegend />
+      {windowed && (
+        <Chip
+          label={`Calls created ${days}`}
+          onDelete={() => list.setFilters({ since: '', until: '' })}
+          deleteIcon={<CancelIcon aria-label="Show the whole day" />}
+          variant="outlined"
+          color="primary"
+          sx={{ mb: 1.5, maxWidth: '100%' }}
+        />
+      )}
       <ServiceCodeDayFilters
         value={list.filters}
-        onChange={list.setFilters}
+        // Choosing a day or a range leaves the window: the list is the days' again.
+        onChange={(next) => list.setFilters(next.date ? { ...next, since: '', until: '' } : next)}
         canChooseCode={view.canChooseCode}
         onRefresh={() => query.refetch()}
         refreshing={query.isFetching}
-        range={{ value: { dateFrom, dateTo }, onChange: list.setFilters }}
+        range={{ value: { dateFrom, dateTo }, onChange: (next) => list.setFilters({ ...next, since: '', until: '' }) }}
       >
         {queue.toolbar}
       </ServiceCodeDayFilters>
