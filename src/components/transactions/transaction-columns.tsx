@@ -80,7 +80,8 @@ const dayOf = (t: Transaction) => todayInServiceZone(new Date(t.createdAt));
 function subjectColumn(kind: TransactionListKind, campaign: boolean): Column {
   const headerName = campaign ? 'Team' : kind === 'search' ? 'Category or Team' : 'Category';
   const withCampaign = !campaign;
-  const width = { flex: 1.8, min: campaign ? 120 : 124 };
+  // The regular Transactions list makes room for Amount at 1280 px: its category may take two lines there.
+  const width = { flex: 1.8, min: campaign ? 120 : kind === 'transactions' ? 100 : 124 };
   return {
     ...text(campaign ? 'teamName' : 'category', headerName, (t) => {
       const vote = votePick(t);
@@ -120,7 +121,7 @@ export function useTransactionColumns(
     const network = text('network', 'Network', (t) => t.network, { width: 68 });
     // The amount and, one click away, the payment reference: one narrow column for both.
     const amount: Column = {
-      ...text('amount', 'Amount', (t) => formatMoney(t.amount), { width: 96 }),
+      ...text('amount', 'Amount', (t) => formatMoney(t.amount), { width: 84 }),
       renderCell: ({ row }) => <AmountCell amount={row.amount} paymentRef={row.paymentRef} />,
     };
     if (search) {
@@ -130,7 +131,7 @@ export function useTransactionColumns(
         ...text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 }),
         renderCell: ({ row }) => <span title={row.messageStatuses ?? undefined}>{shortMessageStatus(row.messageStatuses)}</span>,
       };
-      return [callTime, responseTime, code, from, copy, category, amount, status, message, network];
+      return [callTime, responseTime, code, from, copy, category, status, message, network];
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => timeText(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {

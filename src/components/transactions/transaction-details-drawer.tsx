@@ -51,6 +51,7 @@ function summaryOf(t: Transaction): [string, string][] {
     ['Response time', t.callbackTime ? formatDateTime(t.callbackTime) : ''],
     ['Ticket SMS', t.messageStatuses ?? ''],
     ['Payment reference', t.paymentRef ?? ''],
+    ['Failure reason', t.failureReason ?? ''],
   ];
   return rows.filter(([, value]) => value !== '');
 }
