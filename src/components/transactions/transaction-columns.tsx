@@ -80,8 +80,7 @@ const dayOf = (t: Transaction) => todayInServiceZone(new Date(t.createdAt));
 function subjectColumn(kind: TransactionListKind, campaign: boolean): Column {
   const headerName = campaign ? 'Team' : kind === 'search' ? 'Category or Team' : 'Category';
   const withCampaign = !campaign;
-  // The regular Transactions list makes room for Amount at 1280 px: its category may take two lines there.
-  const width = { flex: 1.8, min: campaign ? 120 : kind === 'transactions' ? 100 : 124 };
+  const width = { flex: 1.8, min: campaign ? 120 : 124 };
   return {
     ...text(campaign ? 'teamName' : 'category', headerName, (t) => {
       const vote = votePick(t);
@@ -147,8 +146,8 @@ export function useTransactionColumns(
     };
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
-    // The campaign lists keep the columns SPEC §2 gives them.
-    const money = campaign ? [] : [amount];
+    // Only the regular Failed list has room for it at 1280 px (it has no Category); the campaign lists keep SPEC §2's columns.
+    const money = kind === 'failed' && !campaign ? [amount] : [];
     return [callTime, responseTime, ...middle, ...money, status, network, resolved, action];
   }, [kind, subject, day, onResolve]);
 }
