@@ -8,7 +8,8 @@ export const REFERENCE_COPIED_MS = 2000;
 /** MUI's ContentCopy and Check, drawn inline so a grid row needs no SvgIcon component. */
 function CopyGlyph({ copied }: { copied: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    // Smaller than the other cell icons: the column stays narrow enough for the search's dates to keep one line.
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" style={{ width: 16, height: 16 }}>
       <path
         d={
           copied
@@ -40,6 +41,7 @@ export function AmountCell({ amount, paymentRef }: { amount: number | null | und
         <CellIconButton
           aria-label={copied ? 'Payment reference copied' : 'Copy payment reference'}
           title={copied ? 'Copied' : `Copy payment reference ${paymentRef}`}
+          style={{ padding: 2 }}
           onClick={async (event) => {
             // The row's own click (its details) is not this one.
             event.stopPropagation();

@@ -129,7 +129,7 @@ export function useTransactionColumns(
     const network = text('network', 'Network', (t) => t.network, { width: 68 });
     // The amount and, one click away, the payment reference: one narrow column for both.
     const amount: Column = {
-      ...text('amount', 'Amount', (t) => formatMoney(t.amount), { width: 96 }),
+      ...text('amount', 'Amount', (t) => formatMoney(t.amount), { width: 84 }),
       renderCell: ({ row }) => <AmountCell amount={row.amount} paymentRef={row.paymentRef} />,
     };
     if (search) {
@@ -139,7 +139,7 @@ export function useTransactionColumns(
         ...text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 }),
         renderCell: ({ row }) => <span title={row.messageStatuses ?? undefined}>{shortMessageStatus(row.messageStatuses)}</span>,
       };
-      return [callTime, responseTime, code, from, copy, category, amount, status, message, network];
+      return [callTime, responseTime, code, from, copy, category, status, message, network];
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => timeText(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {
@@ -155,8 +155,8 @@ export function useTransactionColumns(
     };
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
-    // The campaign lists keep the columns SPEC §2 gives them.
-    const money = campaign ? [] : [amount];
+    // Only the regular Failed list has room for it at 1280 px (it has no Category); the campaign lists keep SPEC §2's columns.
+    const money = kind === 'failed' && !campaign ? [amount] : [];
     return [callTime, responseTime, ...middle, ...money, status, network, resolved, action];
   }, [kind, subject, day, onResolve, linkCustomers]);
 }

@@ -52,6 +52,7 @@ function summaryOf(t: Transaction): [string, string][] {
     ['Response time', t.callbackTime ? formatDateTime(t.callbackTime) : ''],
     ['Ticket SMS', t.messageStatuses ?? ''],
     ['Payment reference', t.paymentRef ?? ''],
+    ['Failure reason', t.failureReason ?? ''],
     ['Refunded', t.refundedAmount ? `UGX ${formatMoney(t.refundedAmount)}` : ''],
   ];
   return rows.filter(([, value]) => value !== '');
