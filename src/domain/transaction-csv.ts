@@ -47,6 +47,8 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   // A vote's pick and its game, last so that the columns before keep their places.
   { field: 'teamName', header: 'Team', value: (t) => votePick(t)?.pick ?? '' },
   { field: 'game', header: 'Game', value: (t) => votePick(t)?.game ?? '' },
+  // What completed refunds gave back, last for the same reason, so finance can net each call.
+  { field: 'refundedAmount', header: 'Refunded', value: (t) => String(t.refundedAmount ?? 0) },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */

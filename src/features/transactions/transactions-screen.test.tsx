@@ -138,12 +138,12 @@ describe('Transactions screen', () => {
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toMatch(/^transactions-.*\.csv$/);
     const lines = (await saved[0].text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game,Refunded');
     expect(lines).toHaveLength(52); // every call of the day, not just the page
     expect(lines.filter((l) => l.includes(',vip,5000,processed,MTN,'))).toHaveLength(1);
     const failed = lines.find((l) => l.includes(calls[1].phoneNumber)) ?? '';
-    // Resolved without a reason or a note, and no vote: the last four columns are empty.
-    expect(failed).toMatch(new RegExp(`,failed,\\w+,Yes,${code.agent.userName},\\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm),,,,$`));
+    // Resolved without a reason or a note, and no vote: the four columns before the refunded amount are empty.
+    expect(failed).toMatch(new RegExp(`,failed,\\w+,Yes,${code.agent.userName},\\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm),,,,,0$`));
     click.mockRestore();
   });
 });
