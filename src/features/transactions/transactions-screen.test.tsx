@@ -61,6 +61,26 @@ describe('Transactions screen', () => {
     expect(resolveIn(calls[0].phoneNumber)).toBeNull(); // processed
   });
 
+  it("offers Refund in a processed row's Action cell only, and asks for one in the dialog Details uses", async () => {
+    const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
+    await chooseServiceCode(user, code.name);
+    await screen.findByText('Showing 50 out of 51 entries');
+    expect(screen.queryAllByRole('button', { name: /^Refund the call/ })).toHaveLength(0); // failed and pending calls
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toBeEnabled());
+    await user.click(next);
+    await screen.findByText('Showing 1 out of 51 entries');
+    const paid = calls[0].phoneNumber;
+    await user.click(within(rowOf(paid)).getByRole('button', { name: `Refund the call from ${paid}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Refund the call from ${paid}` });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount (UGX)' })).toHaveValue(calls[0].amount);
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'Duplicate payment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request refund' }));
+    expect(await screen.findByText('Refund requested')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows a resolve at once, takes it back when the server is not told, and then shows what the server answered', async () => {
     const realFetch = globalThis.fetch.bind(globalThis);
     let answer!: () => void;

@@ -4,6 +4,7 @@ import { NewCallsChip } from '../../components/live/new-calls-chip';
 import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
+import { useRowRefund } from '../../components/transactions/refund-dialog';
 import { ServiceCodeDayFilters, useServiceCodeDayView } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
@@ -13,7 +14,7 @@ import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay } from '../../domain/format';
 
-/** SPEC §2 Transactions: one service code's calls of one day, 50 per page, with Resolve. */
+/** SPEC §2 Transactions: one service code's calls of one day, 50 per page, with Resolve and Refund. */
 export default function TransactionsScreen() {
   const view = useServiceCodeDayView();
   const list = usePagedGrid({ filters: view.filters, pageSize: 50 });
@@ -24,7 +25,8 @@ export default function TransactionsScreen() {
   useLoadToast(query, `Transactions for ${day}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('transactions', { day: date, onResolve });
+  const refund = useRowRefund();
+  const listColumns = useTransactionColumns('transactions', { day: date, onResolve, onRefund: refund.onRefund });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
@@ -39,6 +41,7 @@ export default function TransactionsScreen() {
       <NewCallsChip {...live} />
       <PagedGrid label="Transactions" columns={columns} card={TRANSACTION_CARD} gridKey="transactions" {...grid} />
       {drawer}
+      {refund.dialog}
     </>
   );
 }
