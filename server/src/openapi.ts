@@ -381,6 +381,11 @@ export const COMPONENT_SCHEMAS = {
     pending: integer,
     successRate: { type: 'number', description: 'Processed over all calls, in percent with one decimal' },
     revenue: { type: 'number', description: 'Sum of the amounts of processed calls' },
+    refunds: {
+      ...object({ count: integer, amount: { type: 'number' } }),
+      description: "Refunds completed on the day (in the service's zone) of the code's calls, whenever the call was made",
+    },
+    netRevenue: { type: 'number', description: "Revenue less the day's completed refunds" },
     revenueByLevel: { type: 'array', items: object({ level: string, amount: { type: 'number' }, count: integer }) },
     perHour: { type: 'array', items: object({ hour: integer, total: integer, ...Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, integer])) }) },
     perNetwork: { type: 'array', items: object({ network: string, total: integer }) },

@@ -1,4 +1,5 @@
 import { TRANSACTION_CSV_HEADER, transactionCsvLine } from '../../src/domain/transaction-csv';
+import { refunds } from '../src/db/schema';
 import { CSV_CHUNK_ROWS } from '../src/http/csv-download';
 import { transactionReads } from '../src/repositories/transaction-reads';
 import { buildTestWorld, type TestWorld } from './helpers';
@@ -33,10 +34,10 @@ describe('GET /v1/transactions/export', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions-.*-2024-06-01\.csv"$/);
     const lines = response.body.trimEnd().split('\r\n');
     expect(`${lines[0]}\r\n`).toBe(TRANSACTION_CSV_HEADER);
-    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason,Refunded');
     expect(lines).toHaveLength(ROWS + 1);
     expect(new Set(lines.slice(1)).size).toBeGreaterThan(ROWS / 8); // rows differ (phones, times)
-    expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No,,,,,,,,,$/); // nobody resolved it, it is no vote, and no payment was asked for: no resolver, time, reason, note, team, game, reference, SMS status or failure reason
+    expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No,,,,,,,,,0$/); // nobody resolved it, it is no vote, and no payment was asked for: no resolver, time, reason, note, team, game, reference, SMS status or failure reason; nothing refunded
     const phones = lines.slice(1).map((l) => l.split(',')[3]);
     expect(new Set(phones).size).toBe(ROWS);
   });
@@ -55,6 +56,19 @@ describe('GET /v1/transactions/export', () => {
       expect(firstDifference).toBe(-1);
       expect(answer.body === expected).toBe(true);
     }
+  });
+
+  it("ends each call's row with what its completed refunds gave back", async () => {
+    const [call] = await insertTransactions(world, code, [{ createdAt: new Date('2024-06-05T08:00:00Z'), isComplete: true, amount: 5000 }]);
+    await world.db.insert(refunds).values([
+      { transactionId: call.id, amount: 2000, reason: 'other', state: 'completed', settledAt: new Date('2024-06-05T09:00:00Z') },
+      { transactionId: call.id, amount: 1000, reason: 'other', state: 'failed', settledAt: new Date('2024-06-05T09:30:00Z') },
+      { transactionId: call.id, amount: 500, reason: 'wrong-ticket', state: 'requested' },
+    ]);
+    const lines = (await exportCsv(`name=${encodeURIComponent(code)}&date=2024-06-05`)).body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0].split(',').at(-1)).toBe('Refunded');
+    expect(lines[1].split(',').at(-1)).toBe('2000');
   });
 
   it('filters by status', async () => {

@@ -12,6 +12,10 @@ export interface DashboardSummary {
   successRate: number;
   /** Sum of the amounts of processed calls. */
   revenue: number;
+  /** Refunds completed on the day, of the day's or earlier calls. */
+  refunds: { count: number; amount: number };
+  /** Revenue less the day's completed refunds. */
+  netRevenue: number;
   revenueByLevel: { level: string; amount: number; count: number }[];
   perHour: ({ hour: number; total: number } & Record<TransactionStatus, number>)[];
   perNetwork: { network: string; total: number }[];

@@ -66,6 +66,8 @@ export const TRANSACTION_EXPORT_COLUMNS: readonly TransactionColumn[] = [
   { field: 'paymentRef', header: 'Payment reference', value: (t) => t.paymentRef ?? '' },
   { field: 'messageStatuses', header: 'SMS status', value: (t) => t.messageStatuses ?? '' },
   { field: 'failureReason', header: 'Failure reason', value: (t) => t.failureReason ?? '' },
+  // What completed refunds gave back, last for the same reason, so finance can net each call.
+  { field: 'refundedAmount', header: 'Refunded', value: (t) => String(t.refundedAmount ?? 0) },
 ];
 
 /** One CSV cell: quoted when needed; a leading formula sign is defused for spreadsheets. */

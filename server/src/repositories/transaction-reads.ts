@@ -6,7 +6,7 @@ import type { ResolveReason } from '../../../src/domain/resolution';
 import type { TransactionStatus } from '../../../src/domain/transaction-status';
 import type { Db } from '../db/client';
 import { preparedReadRows, type PlaceholderValues } from '../db/prepared';
-import { callIs, categories, transactionDailyStats, transactions, users } from '../db/schema';
+import { callIs, categories, refunds, transactionDailyStats, transactions, users } from '../db/schema';
 import { callStatus, isoTime } from './sql-fragments';
 
 /**
@@ -171,11 +171,27 @@ export function filterValues(filter: TransactionFilter): PlaceholderValues {
 export const pageSql = (filter: TransactionFilter) => sql`select (${jsonArrayOf(listSql(filter))}) as docs, (${totalSql(filter)}) as total`;
 
 /**
+ * The WHERE over the refunds completed on a day (in the service's zone) of some codes. A refund
+ * settles after it was made, so its creation bounds the state index's range from above.
+ */
+function refundDayWhere(filter: Pick<TransactionFilter, 'codes'> & { day: string }): SQL[] {
+  const [day, zone] = [sql.placeholder('day'), sql.placeholder('zone')];
+  const end = sql`(${day}::date + 1)::timestamp at time zone ${zone}::text`;
+  const parts = [
+    sql`${refunds.settledAt} >= ${day}::date::timestamp at time zone ${zone}::text and ${refunds.settledAt} < ${end}`,
+    sql`${refunds.createdAt} < ${end}`,
+  ];
+  if (filter.codes) parts.push(codesSql(t.serviceCode, filter.codes));
+  return parts;
+}
+
+/**
  * A day's figures as the dashboard shows them (`DashboardSummary`), folded by PostgreSQL from the
  * daily counts into one JSON text: the route sends it as it is, as the lists send their pages,
  * instead of parsing some 140 count rows and folding and serializing them again.
  * Each dimension (network, hour, category level) counts every call once, so the network rows give
- * the day's totals; revenue is the processed calls' amounts by level ('unknown' for none).
+ * the day's totals; revenue is the processed calls' amounts by level ('unknown' for none). Refunds
+ * are those completed that day, whenever their call was made, and net revenue is revenue less them.
  */
 export const dailySummarySql = (filter: Pick<TransactionFilter, 'codes'> & { day: string }) => sql`
   with counted as (
@@ -197,6 +213,11 @@ export const dailySummarySql = (filter: Pick<TransactionFilter, 'codes'> & { day
     select case when key = '' then 'unknown' else key end as level, sum(amount)::float8 as amount, sum(calls)::int as count
     from counted where dimension = 'level' and status = 'processed'
     group by 1
+  ),
+  refunded as (
+    select count(*)::int as count, coalesce(sum(${refunds.amount}), 0)::float8 as amount
+    from ${refunds} join ${t} on ${t.id} = ${refunds.transactionId}
+    ${where([sql`${refunds.state} = 'completed'`, ...refundDayWhere(filter)])}
   )
   select json_build_object(
     'date', to_char(${sql.placeholder('day')}::date, 'YYYY-MM-DD'),
@@ -204,6 +225,8 @@ export const dailySummarySql = (filter: Pick<TransactionFilter, 'codes'> & { day
     'total', d.total, 'processed', d.processed, 'failed', d.failed, 'pending', d.pending,
     'successRate', case when d.total > 0 then (round(d.processed * 1000.0 / d.total) / 10)::float8 else 0 end,
     'revenue', (select coalesce(sum(amount), 0)::float8 from levels),
+    'refunds', json_build_object('count', rf.count, 'amount', rf.amount),
+    'netRevenue', (select coalesce(sum(amount), 0)::float8 from levels) - rf.amount,
     'revenueByLevel', (select coalesce(json_agg(json_build_object('level', level, 'amount', amount, 'count', count) order by amount desc, level), '[]') from levels),
     'perHour', (
       select json_agg(json_build_object('hour', h, 'total', total, 'processed', processed, 'failed', failed, 'pending', pending) order by h)
@@ -218,7 +241,7 @@ export const dailySummarySql = (filter: Pick<TransactionFilter, 'codes'> & { day
       select coalesce(json_agg(json_build_object('network', key, 'total', calls) order by calls desc, key), '[]')
       from (select key, sum(calls)::int as calls from counted where dimension = 'network' group by key) n)
   )::text as summary
-  from day_counts d`;
+  from day_counts d cross join refunded rf`;
 
 export function transactionReads(db: Db) {
   const statements = new Map<string, (values: PlaceholderValues) => Promise<unknown[]>>();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useRequestRefundMutation } from '../../api/refunds-api';
 import type { Transaction } from '../../domain/entities';
@@ -7,6 +7,9 @@ import { REFUND_NOTE_MAX, REFUND_REASON_LABELS, REFUND_REASONS, type RefundReaso
 import { readsEveryCode } from '../../domain/roles';
 import { refundRequestSchema } from '../../domain/schemas/refunds';
 import { transactionStatus } from '../../domain/transaction-status';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
+import { CellButton } from '../cell-controls';
 import { FormDialog } from '../form-dialog';
 import { FormSelect, FormTextField } from '../form-fields';
 import { serverMessage, useSubmit } from '../use-submit';
@@ -75,4 +78,26 @@ export function RefundButton({ transaction }: { transaction: Transaction }) {
       <RefundDialog transaction={transaction} open={open} onClose={() => setOpen(false)} />
     </>
   );
+}
+
+/**
+ * 'Refund' in a processed row's Action cell, for those who may ask for one. The dialog is the
+ * screen's (`useRowRefund`), not the cell's: a live list re-renders its rows, which would close it.
+ */
+export function RefundCellButton({ transaction, onRefund }: { transaction: Transaction; onRefund: (call: Transaction) => void }) {
+  const role = useAppSelector(selectSessionUser)?.role;
+  if (!mayRequestRefund(transaction, role)) return null;
+  return (
+    <CellButton variant="outlined" onClick={() => onRefund(transaction)} aria-label={`Refund the call from ${transaction.phoneNumber}`}>
+      Refund
+    </CellButton>
+  );
+}
+
+/** A list's one Refund dialog, opened by its rows' buttons (`onRefund`). */
+export function useRowRefund() {
+  const [call, setCall] = useState<Transaction | null>(null);
+  const onRefund = useCallback((row: Transaction) => setCall(row), []);
+  const dialog = call ? <RefundDialog key={call._id} transaction={call} open onClose={() => setCall(null)} /> : null;
+  return { onRefund, dialog };
 }

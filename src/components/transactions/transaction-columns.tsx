@@ -6,11 +6,13 @@ import type { Transaction } from '../../domain/entities';
 import { formatDateTime, formatMoney, formatTimeOnDay, todayInServiceZone } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
 import { shortMessageStatus } from '../../domain/transaction-events';
+import { transactionStatus } from '../../domain/transaction-status';
 import { AmountCell } from '../amount-cell';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
 import type { CardLayout } from '../paged-view';
 import { useAppSelector } from '../../state/hooks';
 import { selectSessionUser } from '../../state/session-slice';
+import { RefundCellButton } from './refund-dialog';
 import { CopyTicketButton, ResolveButton, ResolvedCell, StatusChip } from './transaction-cells';
 import { CustomerLink } from './customer-link';
 import { VoteText, voteContext } from './vote-text';
@@ -26,6 +28,8 @@ export interface TransactionColumnOptions {
   day?: string;
   /** A row's Resolve button, which resolves at once (SPEC §4). */
   onResolve?: (request: { id: string }) => void;
+  /** A processed row's Refund button opens the list's dialog; without it no row offers one. */
+  onRefund?: (call: Transaction) => void;
 }
 
 /** A call's phone card (about 120 px high): who called, then its status and buttons. */
@@ -105,7 +109,7 @@ function subjectColumn(kind: TransactionListKind, campaign: boolean): Column {
  */
 export function useTransactionColumns(
   kind: TransactionListKind,
-  { subject = 'category', day, onResolve = noResolve }: TransactionColumnOptions = {},
+  { subject = 'category', day, onResolve = noResolve, onRefund }: TransactionColumnOptions = {},
 ): Column[] {
   // The customer page reads every code in the person's scope; the Afcon-only account has none.
   const user = useAppSelector(selectSessionUser);
@@ -151,12 +155,14 @@ export function useTransactionColumns(
       headerName: 'Action',
       width: 105,
       sortable: false,
-      renderCell: ({ row }) => <ResolveButton transaction={row} onResolve={onResolve} />,
+      // A failed call is resolved, a processed one refunded: one column serves both, so the grid stays as wide.
+      renderCell: ({ row }) =>
+        onRefund && transactionStatus(row) === 'processed' ? <RefundCellButton transaction={row} onRefund={onRefund} /> : <ResolveButton transaction={row} onResolve={onResolve} />,
     };
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
     // Only the regular Failed list has room for it at 1280 px (it has no Category); the campaign lists keep SPEC §2's columns.
     const money = kind === 'failed' && !campaign ? [amount] : [];
     return [callTime, responseTime, ...middle, ...money, status, network, resolved, action];
-  }, [kind, subject, day, onResolve, linkCustomers]);
+  }, [kind, subject, day, onResolve, onRefund, linkCustomers]);
 }

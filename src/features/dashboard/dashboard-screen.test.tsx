@@ -28,6 +28,7 @@ describe('Dashboard screen', () => {
     expect(card('Pending').getByText('1')).toBeInTheDocument();
     expect(card('Success rate').getByText('50%')).toBeInTheDocument();
     expect(card('Revenue').getByText('UGX 6,000')).toBeInTheDocument();
+    expect(card('Revenue').getByText('Net UGX 6,000 · no refunds')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Revenue by category level' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Calls per hour' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Calls per network' })).toBeInTheDocument();

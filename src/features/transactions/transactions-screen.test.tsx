@@ -61,6 +61,26 @@ describe('Transactions screen', () => {
     expect(resolveIn(calls[0].phoneNumber)).toBeNull(); // processed
   });
 
+  it("offers Refund in a processed row's Action cell only, and asks for one in the dialog Details uses", async () => {
+    const { user } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
+    await chooseServiceCode(user, code.name);
+    await screen.findByText('Showing 50 out of 51 entries');
+    expect(screen.queryAllByRole('button', { name: /^Refund the call/ })).toHaveLength(0); // failed and pending calls
+    const next = screen.getByRole('button', { name: 'Next' });
+    await waitFor(() => expect(next).toBeEnabled());
+    await user.click(next);
+    await screen.findByText('Showing 1 out of 51 entries');
+    const paid = calls[0].phoneNumber;
+    await user.click(within(rowOf(paid)).getByRole('button', { name: `Refund the call from ${paid}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Refund the call from ${paid}` });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount (UGX)' })).toHaveValue(calls[0].amount);
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'Duplicate payment' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request refund' }));
+    expect(await screen.findByText('Refund requested')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows a resolve at once, takes it back when the server is not told, and then shows what the server answered', async () => {
     const realFetch = globalThis.fetch.bind(globalThis);
     let answer!: () => void;
@@ -138,12 +158,12 @@ describe('Transactions screen', () => {
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
     expect(link.download).toMatch(/^transactions-.*\.csv$/);
     const lines = (await saved[0].text()).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason');
+    expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason,Refunded');
     expect(lines).toHaveLength(52); // every call of the day, not just the page
     expect(lines.filter((l) => l.includes(',vip,5000,processed,MTN,'))).toHaveLength(1);
     const failed = lines.find((l) => l.includes(calls[1].phoneNumber)) ?? '';
-    // Resolved without a reason or a note, and no vote; then its payment reference, SMS status and no provider's reason.
-    expect(failed).toMatch(new RegExp(`,failed,\\w+,Yes,${code.agent.userName},\\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm),,,,,[0-9a-f-]{36},Payment failed,$`));
+    // Resolved without a reason or a note, and no vote; then its payment reference, SMS status no provider's reason and nothing refunded.
+    expect(failed).toMatch(new RegExp(`,failed,\\w+,Yes,${code.agent.userName},\\d\\d \\w+ \\d{4} \\d\\d:\\d\\d (am|pm),,,,,[0-9a-f-]{36},Payment failed,,0$`));
     click.mockRestore();
   });
 });

@@ -6,6 +6,7 @@ import { useLiveList } from '../../components/live/use-live-list';
 import { PagedGrid } from '../../components/paged-grid';
 import { ExportCsvButton } from '../../components/transactions/export-csv-button';
 import { chosenRange, daysArgs, daysHeading, RANGE_FILTERS } from '../../components/transactions/day-range';
+import { useRowRefund } from '../../components/transactions/refund-dialog';
 import { ServiceCodeDayFilters, useServiceCodeDayView } from '../../components/transactions/service-code-day-filters';
 import { TotalCount } from '../../components/transactions/total-count';
 import { TRANSACTION_CARD, useTransactionColumns } from '../../components/transactions/transaction-columns';
@@ -14,7 +15,7 @@ import { useResolve } from '../../components/transactions/use-resolve';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 
-/** SPEC §2 Transactions: one service code's calls of one day, 50 per page, with Resolve. */
+/** SPEC §2 Transactions: one service code's calls of one day, 50 per page, with Resolve and Refund. */
 export default function TransactionsScreen() {
   const view = useServiceCodeDayView();
   const filters = useMemo(() => ({ ...view.filters, ...RANGE_FILTERS }), [view.filters]);
@@ -28,7 +29,8 @@ export default function TransactionsScreen() {
   useLoadToast(query, `Transactions ${days}`);
   const [resolveTransaction] = useResolveTransactionMutation();
   const onResolve = useResolve(resolveTransaction);
-  const listColumns = useTransactionColumns('transactions', { day: range ? undefined : date, onResolve });
+  const refund = useRowRefund();
+  const listColumns = useTransactionColumns('transactions', { day: range ? undefined : date, onResolve, onRefund: refund.onRefund });
   const { columns, drawer } = useTransactionDetails(listColumns);
   const grid = list.gridProps(query);
   return (
@@ -50,6 +52,7 @@ export default function TransactionsScreen() {
       <NewCallsChip {...live} />
       <PagedGrid label="Transactions" columns={columns} card={TRANSACTION_CARD} gridKey="transactions" {...grid} />
       {drawer}
+      {refund.dialog}
     </>
   );
 }
