@@ -52,9 +52,9 @@ describe('resolving with a reason and a note', () => {
 
     const csv = await world.app.inject({ method: 'GET', url: `/v1/transactions/export?name=${encodeURIComponent(mine)}&date=2024-04-02`, headers: agent.headers });
     const lines = csv.body.trimEnd().split('\r\n');
-    expect(lines[0].endsWith(',Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason')).toBe(true);
-    expect(lines[1]).toMatch(new RegExp(`,Yes,${agent.user.userName},[^,]+,,,,,,,$`));
-    expect(lines[2].endsWith(',Could not reach,"Called twice, no answer",,,,,')).toBe(true);
+    expect(lines[0].endsWith(',Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason,Refunded')).toBe(true);
+    expect(lines[1]).toMatch(new RegExp(`,Yes,${agent.user.userName},[^,]+,,,,,,,,0$`));
+    expect(lines[2].endsWith(',Could not reach,"Called twice, no answer",,,,,,0')).toBe(true);
   });
 
   it.each([

@@ -37,7 +37,7 @@ describe('GET /v1/transactions/export', () => {
     expect(lines[0]).toBe('Call Time,Response Time,Service code,From,Category,Level,Amount,Status,Network,Resolved,Resolved by,Resolved at,Resolve reason,Resolve note,Team,Game,Payment reference,SMS status,Failure reason,Refunded');
     expect(lines).toHaveLength(ROWS + 1);
     expect(new Set(lines.slice(1)).size).toBeGreaterThan(ROWS / 8); // rows differ (phones, times)
-    expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No,,,,,,,,,0$/); // nobody resolved it, it is no vote, and no payment was asked for: no resolver, time, reason, note, team, game, reference, SMS status or failure reason; nothing refunded
+    expect(lines[1]).toMatch(/^01 June 2024 \d\d:\d\d (am|pm),N\/A,\*[\d*]+#,2567\d{8},Category [^,]+,ordinary,1000,(processed|failed|pending),(MTN|Airtel),No,,,,,,,,,,0$/); // nobody resolved it, it is no vote, and no payment was asked for: no resolver, time, reason, note, team, game, reference, SMS status or failure reason; nothing refunded
     const phones = lines.slice(1).map((l) => l.split(',')[3]);
     expect(new Set(phones).size).toBe(ROWS);
   });
