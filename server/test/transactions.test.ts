@@ -98,6 +98,7 @@ describe('POST /v1/transactions', () => {
         resolvedAt: null,
         resolvedReason: null,
         resolvedNote: null,
+        failureReason: null,
         refundedAmount: 0,
       },
     ]);
