@@ -9,6 +9,12 @@ export interface ToastExtras {
 }
 
 /**
+ * Toasts with a control on screen (Resolve's Undo). A list's 'loaded' toast would push one off a
+ * screen that holds one or two toasts, taking the control with it, so it is not raised meanwhile.
+ */
+const heldToasts = new Set<SnackbarKey>();
+
+/**
  * A toast slot: each toast it raises replaces the one it raised before, if still on screen, so a
  * list's repeated load toasts or a run of Resolve clicks do not pile up.
  */
@@ -18,11 +24,13 @@ export function useToastSlot(): (message: string, variant: VariantType, extras?:
   return useCallback(
     (message: string, variant: VariantType, { action, toastMs }: ToastExtras = {}) => {
       if (shown.current !== null) closeSnackbar(shown.current);
-      shown.current = enqueueSnackbar(message, {
+      const key = enqueueSnackbar(message, {
         variant,
         ...(toastMs ? { toastMs } : {}),
-        ...(action ? { action: (key: SnackbarKey) => action(() => closeSnackbar(key)) } : {}),
+        ...(action ? { action: (snackbar: SnackbarKey) => action(() => closeSnackbar(snackbar)), onClose: (_event, _reason, closed) => heldToasts.delete(closed ?? key) } : {}),
       });
+      shown.current = key;
+      if (action) heldToasts.add(key);
     },
     [enqueueSnackbar, closeSnackbar],
   );
@@ -45,7 +53,7 @@ export function useLoadToast({ requestId, isFetching, isError }: LoadState, succ
   // The text is read when a request ends, not a reason to toast again.
   const toast = useEffectEvent((failed: boolean) => {
     if (failed) toastSlot('Unexpected error', 'error');
-    else if (successText) toastSlot(successText, 'success');
+    else if (successText && heldToasts.size === 0) toastSlot(successText, 'success');
   });
   useEffect(() => {
     if (requestId && !isFetching) toast(Boolean(isError));
