@@ -21,9 +21,16 @@ const heldToasts = new Set<SnackbarKey>();
 export function useToastSlot(): (message: string, variant: VariantType, extras?: ToastExtras) => void {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const shown = useRef<SnackbarKey | null>(null);
+  // A screen that goes away holds nothing back any more (its toasts' own close may never come).
+  useEffect(() => () => {
+    if (shown.current !== null) heldToasts.delete(shown.current);
+  }, []);
   return useCallback(
     (message: string, variant: VariantType, { action, toastMs }: ToastExtras = {}) => {
-      if (shown.current !== null) closeSnackbar(shown.current);
+      if (shown.current !== null) {
+        heldToasts.delete(shown.current);
+        closeSnackbar(shown.current);
+      }
       const key = enqueueSnackbar(message, {
         variant,
         ...(toastMs ? { toastMs } : {}),
