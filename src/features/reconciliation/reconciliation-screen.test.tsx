@@ -125,7 +125,9 @@ describe('/reconciliation', () => {
     // Back to the standing statements: the voided one is not among them.
     await user.click(screen.getByRole('switch', { name: 'Voided statements' }));
     await waitFor(() => expect(screen.queryByRole('alert', { name: 'Voided statement' })).not.toBeInTheDocument());
-  });
+    // jsdom names every element a role query walks: with the picker's options and the grid's rows
+    // this test takes about 30 s alone and twice that beside another test file.
+  }, 150_000);
 
   it("lists a bad file's lines and columns and imports nothing", async () => {
     const { user } = await renderApp({ url: '/reconciliation', user: TEST_ADMIN });
