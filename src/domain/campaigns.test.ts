@@ -38,5 +38,5 @@ it('exports a vote with its pick and game in the last two CSV columns', () => {
     teamName: 'Croatia',
     teamName2: 'Australia',
   };
-  expect(transactionCsvLine(vote)).toMatch(/,Croatia,Australia vs Croatia,0\r\n$/);
+  expect(transactionCsvLine(vote)).toMatch(/,Croatia,Australia vs Croatia,,,,0\r\n$/);
 });

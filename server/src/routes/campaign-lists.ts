@@ -4,6 +4,7 @@ import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
 import { campaignListSchema } from '../../../src/domain/schemas/campaigns';
 import { bulkResolveSchema, resolveTransactionSchema, transactionSearchSchema } from '../../../src/domain/schemas/transactions';
+
 import { AFCON_CAMPAIGN, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
 import { okPagedJson } from '../http/envelope';
 import { notFound } from '../http/http-error';
@@ -13,6 +14,9 @@ import { documented, results, type RouteDocs } from '../openapi';
 import { campaignVotesRepository } from '../repositories/campaign-votes-repository';
 import { transactionsRepository } from '../repositories/transactions-repository';
 import { callResolution } from '../resolution/call-resolution';
+
+/** A campaign's search takes the number alone: its votes are every day's (SPEC §2). */
+const voterSearchSchema = transactionSearchSchema.pick(['phoneNumber']);
 
 type Paging = { page?: number; limit?: number };
 
@@ -86,10 +90,10 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
       },
     );
 
-    app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, { body: transactionSearchSchema }), async (request, reply) => {
+    app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, { body: voterSearchSchema }), async (request, reply) => {
       const campaign = await readableCampaign(votes, request, key);
       const { page, limit, offset } = parsePaging(request.query as Paging, 50);
-      const { phoneNumber } = await validBody(transactionSearchSchema, request.body);
+      const { phoneNumber } = await validBody(voterSearchSchema, request.body);
       const filter = { codes: [campaign.serviceCode], phoneNumber: normalizePhoneNumber(phoneNumber) };
       const { docsJson, total } = await transactions.pageJson(filter, offset, limit);
       return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
