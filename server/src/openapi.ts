@@ -93,7 +93,15 @@ const refOrNull = (name: string, description: string) => ({ description, oneOf: 
 export const COMPONENT_SCHEMAS = {
   FieldError: object({ field: string, message: string }),
   Failure: {
-    ...object({ status: { type: 'boolean', enum: [false] }, message: string, errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' } } }),
+    ...object(
+      {
+        status: { type: 'boolean', enum: [false] },
+        message: string,
+        errors: { type: 'array', items: { $ref: '#/components/schemas/FieldError' } },
+        requestId: { type: 'string', description: "A server error's (5xx) request id, the answer's X-Request-Id: quote it to support, who find the request's log lines by it" },
+      },
+      ['status', 'message', 'errors'],
+    ),
     description: 'The failure envelope (DESIGN §3): a message and one error per field, never echoing the input',
   },
   UserRef: object({ _id: id, userName: string }),

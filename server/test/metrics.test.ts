@@ -1,5 +1,8 @@
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { buildTestWorld, USSD_CALLBACK_URL, type TestWorld } from './helpers';
+import { buildApp } from '../src/app';
+import { buildTestWorld, TEST_CALLBACK_SECRET, USSD_CALLBACK_URL, type TestWorld } from './helpers';
+import { openMemoryDatabase } from './memory-database';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
 
 jest.setTimeout(30_000);
@@ -138,6 +141,40 @@ describe('GET /readyz and X-Request-Id', () => {
     for (const forged of ['a b c d e f g h', 'x'.repeat(65), 'short', 'line\u2028break-0123']) {
       const answer = await world.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': forged } });
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
+describe('a database that has gone away', () => {
+  it('is not ready, and each server error names the request id its log lines carry', async () => {
+    const logged: { reqId?: string; msg?: string; level?: number }[] = [];
+    const stream = new Writable({ write: (chunk, _encoding, done) => void (logged.push(JSON.parse(String(chunk))), done()) });
+    const database = await openMemoryDatabase();
+    const app = await buildApp({ db: database.db, jwtSecret: 'gone-' + Date.now(), callbackSecret: TEST_CALLBACK_SECRET, logger: { level: 'info', stream } });
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      // A client error keeps the envelope as it was: no request id in the body, only in the header.
+      const missing = await app.inject({ method: 'GET', url: '/v1/no-such-route' });
+      expect(missing.json()).toEqual({ status: false, message: expect.any(String), errors: [] });
+      await database.close();
+
+      const notReady = await app.inject({ method: 'GET', url: '/readyz', headers: { 'x-request-id': 'probe-from-lb-0002' } });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.headers['x-request-id']).toBe('probe-from-lb-0002');
+      expect(notReady.json()).toEqual({ status: false, message: 'The database does not answer', errors: [], requestId: 'probe-from-lb-0002' });
+
+      const failed = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      const id = failed.headers['x-request-id'] as string;
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(failed.json()).toEqual({ status: false, message: expect.any(String), errors: [], requestId: id });
+      // Support finds the failure from the id the user quotes: its arrival, its error and its answer.
+      const lines = logged.filter((line) => line.reqId === id);
+      expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      expect(lines.some((line) => (line.level ?? 0) >= 40)).toBe(true);
+    } finally {
+      await app.close().catch(() => undefined);
     }
   });
 });

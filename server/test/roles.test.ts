@@ -142,6 +142,40 @@ describe('routes every signed-in user reaches', () => {
 });
 
 /**
+ * The probes and the metrics are not staff routes: a load balancer and Prometheus call them without
+ * signing in, so no role opens or closes them. /healthz and /readyz answer every caller; /metrics
+ * answers by its own rule (METRICS_TOKEN or this machine), which a staff access token does not pass.
+ */
+describe('the probes and the metrics, whoever calls', () => {
+  it('answers /healthz and /readyz to every caller, signed in or not', async () => {
+    for (const caller of Object.keys(expected) as Caller[]) {
+      for (const url of ['/healthz', '/readyz']) {
+        const response = await world.app.inject({ method: 'GET', url, headers: headers[caller] });
+        expect([caller, url, response.statusCode]).toEqual([caller, url, 200]);
+      }
+    }
+  });
+
+  it('answers /metrics on this machine to every caller, and to no caller from elsewhere, whatever their role', async () => {
+    for (const caller of Object.keys(expected) as Caller[]) {
+      const here = await world.app.inject({ method: 'GET', url: '/metrics', headers: headers[caller] });
+      const away = await world.app.inject({ method: 'GET', url: '/metrics', headers: headers[caller], remoteAddress: '10.9.8.7' });
+      expect([caller, here.statusCode, away.statusCode]).toEqual([caller, 200, 403]);
+    }
+  });
+
+  it('with METRICS_TOKEN set, takes no staff access token for it', async () => {
+    const other = await world.anotherProcess({ metricsToken: 'matrix-metrics-token-0123' });
+    for (const caller of Object.keys(expected) as Caller[]) {
+      const response = await other.inject({ method: 'GET', url: '/metrics', headers: headers[caller] });
+      expect([caller, response.statusCode]).toEqual([caller, 401]);
+    }
+    const scraper = await other.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer matrix-metrics-token-0123' }, remoteAddress: '10.9.8.7' });
+    expect(scraper.statusCode).toBe(200);
+  });
+});
+
+/**
  * Customer care answers customers of every service code: it reads every code's calls, failed
  * lists, searches, timelines and incidents, resolves and resends tickets; it writes nothing to the
  * catalogue, composes no SMS and reaches no campaign, user, reconciliation or audit route.

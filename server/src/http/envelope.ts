@@ -38,8 +38,12 @@ const FIELD_ERRORS_BUDGET = 3000;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The failure envelope (DESIGN §3), clipped so that no answer is more than a few kB whatever the request was. */
-export function failureBody(message: string, errors: FieldError[] = []) {
+/**
+ * The failure envelope (DESIGN §3), clipped so that no answer is more than a few kB whatever the request was.
+ * A server error (5xx) also names its request (`requestId`, the answer's X-Request-Id), so support can
+ * find the log lines of a failure a user quotes.
+ */
+export function failureBody(message: string, errors: FieldError[] = [], requestId?: string) {
   const kept: FieldError[] = [];
   let size = 0;
   for (const error of errors) {
@@ -48,5 +52,5 @@ export function failureBody(message: string, errors: FieldError[] = []) {
     if (size > FIELD_ERRORS_BUDGET) break;
     kept.push(clipped);
   }
-  return { status: false as const, message: clip(String(message), MESSAGE_MAX), errors: kept };
+  return { status: false as const, message: clip(String(message), MESSAGE_MAX), errors: kept, ...(requestId === undefined ? {} : { requestId }) };
 }

@@ -4,11 +4,14 @@ import { failureBody } from '../http/envelope';
 import { HttpError } from '../http/http-error';
 import { databaseRefusal, isDatabaseUnavailable } from '../http/postgres-errors';
 
-/** Shapes every error into the failure envelope, small whatever the request, and hides the details of 5xx. */
+/**
+ * Shapes every error into the failure envelope, small whatever the request, and hides the details of 5xx;
+ * a 5xx names its request id instead, which every log line of the request carries.
+ */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(failureBody(error.message, error.errors));
+      return reply.code(error.statusCode).send(failureBody(error.message, error.errors, error.statusCode >= 500 ? request.id : undefined));
     }
     if (error.validation) {
       const errors = error.validation.map((v) => ({
@@ -29,10 +32,10 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       // Nothing was done: a provider retries its callback, a screen its read. 503, not 500, so neither takes it as final.
       request.log.warn({ err: error }, 'the database is unavailable');
-      return reply.code(503).header('retry-after', '5').send(failureBody('The service is briefly unavailable; try again in a few seconds'));
+      return reply.code(503).header('retry-after', '5').send(failureBody('The service is briefly unavailable; try again in a few seconds', [], request.id));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(failureBody('Something went wrong on our side'));
+    return reply.code(500).send(failureBody('Something went wrong on our side', [], request.id));
   });
 });
 
@@ -44,5 +47,5 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send(failureBody('The address is too long'));
   if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send(failureBody('The address is not valid'));
   request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send(failureBody('Something went wrong on our side'));
+  return reply.code(500).send(failureBody('Something went wrong on our side', [], request.id));
 }
