@@ -178,8 +178,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db: deps.db });
+  const { everyMs: detectEveryMs, ...incidentSettings } = deps.incidents ?? {};
+  const settings = { ...DEFAULT_INCIDENT_SETTINGS, ...incidentSettings };
   // Early, so its timing hook sees every route registered after it.
-  await app.register(metricsPlugin, { db: deps.db, token: deps.metricsToken, liveClients: () => live.stream.size });
+  await app.register(metricsPlugin, { db: deps.db, token: deps.metricsToken, liveClients: () => live.stream.size, silenceMinutes: settings.silenceMinutes });
   const answers = deps.answerCache ?? answerCache({ ttlMs: deps.rankingCacheMs ?? DEFAULT_RANKING_CACHE_MS });
   const sms = deps.providers?.sms ?? localSmsProvider();
   const mail = deps.providers?.mail ?? localMailProvider(deps.db);
@@ -215,8 +217,6 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(answerCachePlugin, { cache: answers });
   await app.register(ingestionPlugin, { wing, sweeper: deps.sweeper });
-  const { everyMs: detectEveryMs, ...incidentSettings } = deps.incidents ?? {};
-  const settings = { ...DEFAULT_INCIDENT_SETTINGS, ...incidentSettings };
   const calls = transactionsRepository(deps.db);
   const live = {
     feed,

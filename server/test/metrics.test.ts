@@ -17,10 +17,12 @@ const valueOf = (text: string, series: string) => {
 describe('GET /metrics', () => {
   let world: TestWorld;
   let code: string;
+  let categoryId: string;
   beforeAll(async () => {
     world = await buildTestWorld();
     const catalogue = await createCatalogue(world, null);
     code = catalogue.code.name;
+    categoryId = catalogue.category.id;
     await insertTransactions(world, code, [
       { paymentRef: 'metrics-paid', categoryId: catalogue.category.id, categoryLevel: 'vip', amount: 20000 },
       { paymentRef: 'metrics-refused', categoryId: catalogue.category.id, categoryLevel: 'vip', amount: 20000 },
@@ -40,11 +42,12 @@ describe('GET /metrics', () => {
     await world.app.inject({ method: 'GET', url: '/healthz' });
     await world.app.inject({ method: 'POST', url: USSD_CALLBACK_URL, payload: 'sessionId=m1&serviceCode=*000%23&phoneNumber=256770000001&text=', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const types = typesOf(await scrape());
-    expect(Object.fromEntries(['http_request_duration_seconds', 'dialdesk_ussd_hop_duration_seconds', 'dialdesk_sales_total', 'dialdesk_payments_pending', 'dialdesk_live_clients', 'dialdesk_incidents_open', 'dialdesk_db_pool_connections', 'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds'].map((name) => [name, types.get(name)]))).toEqual({
+    expect(Object.fromEntries(['http_request_duration_seconds', 'dialdesk_ussd_hop_duration_seconds', 'dialdesk_sales_total', 'dialdesk_payments_pending', 'dialdesk_payments_silent', 'dialdesk_live_clients', 'dialdesk_incidents_open', 'dialdesk_db_pool_connections', 'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds'].map((name) => [name, types.get(name)]))).toEqual({
       http_request_duration_seconds: 'histogram',
       dialdesk_ussd_hop_duration_seconds: 'histogram',
       dialdesk_sales_total: 'counter',
       dialdesk_payments_pending: 'gauge',
+      dialdesk_payments_silent: 'gauge',
       dialdesk_live_clients: 'gauge',
       dialdesk_incidents_open: 'gauge',
       dialdesk_db_pool_connections: 'gauge',
@@ -77,6 +80,21 @@ describe('GET /metrics', () => {
     expect(valueOf(after, `dialdesk_sales_total{service_code="${code}",status="FAILED"}`)).toBe(1);
     expect(valueOf(after, 'dialdesk_payments_pending')).toBe(1);
     expect(valueOf(after, 'dialdesk_live_clients')).toBe(0);
+  });
+
+  it("counts the payments the provider-silence rule counts: pending past its minutes with no word from the provider", async () => {
+    expect(valueOf(await scrape(), 'dialdesk_payments_silent')).toBe(0);
+    const longAgo = new Date(Date.now() - 30 * 60_000);
+    await insertTransactions(world, code, [
+      { paymentRef: 'metrics-silent-1', categoryId, categoryLevel: 'vip', amount: 20000, createdAt: longAgo },
+      { paymentRef: 'metrics-silent-2', categoryId, categoryLevel: 'vip', amount: 20000, createdAt: longAgo },
+    ]);
+    expect(valueOf(await scrape(), 'dialdesk_payments_silent')).toBe(2);
+    // The provider's answer ends the silence of that payment.
+    expect((await world.pay('metrics-silent-1', 'SUCCESSFUL')).statusCode).toBe(200);
+    const after = await scrape();
+    expect(valueOf(after, 'dialdesk_payments_silent')).toBe(1);
+    expect(valueOf(after, 'dialdesk_payments_pending')).toBe(2);
   });
 
   it('answers callers on this machine only when no token is set', async () => {
