@@ -165,7 +165,12 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dialdesk API', version: '1.0.0', description: 'Operator console API (SPEC §7 contract)' },
+      info: {
+        title: 'Dialdesk API',
+        version: '1.0.0',
+        description:
+          "Operator console API (SPEC §7 contract). Every answer carries an X-Request-Id header (the caller's own when it is 8 to 64 letters, digits or `._:-`), which a server error's body repeats as `requestId`.",
+      },
       // Relative, so "Try it out" calls the server that serves /docs.
       servers: [{ url: '/', description: 'This server' }],
       tags: TAGS,

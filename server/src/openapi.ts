@@ -571,7 +571,7 @@ export function documented(docs: RouteDocs): SwaggerTransform {
 
 /** The tags /docs groups operations by. */
 export const TAGS = [
-  { name: 'health', description: 'Liveness of the API and its database' },
+  { name: 'health', description: 'Liveness and readiness of the API and its database, and its metrics for Prometheus' },
   { name: 'auth', description: 'Sign in, tokens, password reset and the profile' },
   { name: 'users', description: 'Agent accounts (admins and super-users)' },
   { name: 'categories', description: 'Categories with a price per ticket level' },

@@ -33,7 +33,7 @@ describe('sendCsv', () => {
     const app = await appServing([['256700000001']], 0);
     const response = await app.inject({ method: 'GET', url: '/export' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: false, message: 'Something went wrong on our side', errors: [] });
+    expect(response.json()).toEqual({ status: false, message: 'Something went wrong on our side', errors: [], requestId: expect.any(String) });
     await app.close();
   });
 

@@ -62,7 +62,7 @@ const countingSms: SmsProvider = {
     const whileAway = await world.pay('ref-while-away', 'SUCCESSFUL');
     expect(whileAway.statusCode).toBe(503);
     expect(whileAway.headers['retry-after']).toBe('5');
-    expect(whileAway.json()).toEqual({ status: false, message: 'The service is briefly unavailable; try again in a few seconds', errors: [] });
+    expect(whileAway.json()).toEqual({ status: false, message: 'The service is briefly unavailable; try again in a few seconds', errors: [], requestId: whileAway.headers['x-request-id'] });
     expect((await world.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     expect((await world.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
 

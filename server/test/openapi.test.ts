@@ -213,6 +213,7 @@ describe('the OpenAPI document', () => {
       await expectDocumented('GET', '/v1/campaigns/world-cup-2022/votes?phoneNumber=256770000009', '/v1/campaigns/{key}/votes');
       await expectDocumented('GET', '/v1/campaigns/world-cup-2022/results', '/v1/campaigns/{key}/results');
       await expectDocumented('GET', '/healthz', '/healthz', undefined, {});
+      await expectDocumented('GET', '/readyz', '/readyz', undefined, {});
     });
   });
 });
