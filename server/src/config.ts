@@ -63,7 +63,7 @@ export interface Config {
   incidents: IncidentSettings;
   /** With SMS_PROVIDER=africastalking: the token its delivery-report URL carries (?token=). */
   atCallbackToken?: string;
-  /** METRICS_TOKEN: the Bearer token GET /metrics asks for; without one it answers this machine only. */
+  /** METRICS_TOKEN (at least 16 characters): the Bearer token GET /metrics asks for; without one it answers this machine only. */
   metricsToken?: string;
   webRoot?: string;
   logLevel: string;
@@ -108,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ussdAllowedSources: allowedSources(env.USSD_ALLOWED_SOURCES),
     ussdConfirmsPerMinute: numberIn(env.USSD_CONFIRMS_PER_MINUTE, 'USSD_CONFIRMS_PER_MINUTE', 1, 1000, 5),
     atCallbackToken: atCallbackToken(env),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsToken: callbackToken(env.METRICS_TOKEN, 'METRICS_TOKEN'),
     liveFeed: liveFeed(env.LIVE_FEED, databaseUrl),
     liveFlushMs: numberIn(env.LIVE_FLUSH_MS, 'LIVE_FLUSH_MS', 50, 10_000, 250),
     liveWritesPerSecond: numberIn(env.LIVE_WRITES_PER_SECOND, 'LIVE_WRITES_PER_SECOND', 10, 1_000_000, 500),

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { buildTestWorld, TEST_CALLBACK_SECRET, USSD_CALLBACK_URL, type TestWorld } from './helpers';
 import { openMemoryDatabase } from './memory-database';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
@@ -104,6 +108,16 @@ describe('GET /metrics', () => {
     // X-Forwarded-For is the caller's own word: it must not open the door.
     const forged = await world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('is unset unless given, and refused at start when short enough to guess', () => {
+    const env = { JWT_SECRET: 'x', PAYMENT_CALLBACK_SECRET: 'y', USSD_CALLBACK_TOKEN: 'z'.repeat(20), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'metrics-config-')) };
+    expect(loadConfig(env).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...env, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...env, METRICS_TOKEN: 'scrape-token-0123456789' }).metricsToken).toBe('scrape-token-0123456789');
+    expect(() => loadConfig({ ...env, METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 16 characters');
   });
 });
 
