@@ -8,7 +8,7 @@ import { BULK_RESOLVE_OUTCOMES, RESOLVE_REASONS } from '../../src/domain/resolut
 import { REFUND_REASONS, REFUND_STATES } from '../../src/domain/refunds';
 import { ROLES } from '../../src/domain/roles';
 import { TRANSACTION_STATUSES } from '../../src/domain/schemas/transactions';
-import { RECONCILIATION_KIND_HELP, RECONCILIATION_KINDS, STATEMENT_STATUSES } from '../../src/domain/reconciliation';
+import { isException, RECONCILIATION_KIND_HELP, RECONCILIATION_KINDS, STATEMENT_LINE_TYPES, STATEMENT_STATUSES } from '../../src/domain/reconciliation';
 import { TRANSACTION_EVENT_KINDS } from '../../src/domain/transaction-events';
 
 /**
@@ -245,7 +245,7 @@ export const COMPONENT_SCHEMAS = {
     periodDeclared: { type: 'boolean', description: 'The upload declared the period (?periodFrom=&periodTo=)' },
     counts: { $ref: '#/components/schemas/ReconciliationCounts' },
     open: {
-      ...object({ paidNoTicket: integer, ticketNoMoney: integer, amountMismatch: integer, currencyMismatch: integer, unknownReference: integer }),
+      ...object(Object.fromEntries(RECONCILIATION_KINDS.filter(isException).map((kind) => [kind, integer]))),
       description: 'Exception rows (every kind but matched) nobody has acted on yet, per kind',
     },
     voidedAt: { ...dateTime, nullable: true, description: 'When a manager voided it (null while it stands): out of the default list, vouching for no payment' },
@@ -255,13 +255,18 @@ export const COMPONENT_SCHEMAS = {
   ReconciliationRow: object({
     _id: id,
     kind: { type: 'string', enum: [...RECONCILIATION_KINDS] },
-    line: { ...integer, nullable: true, description: "The file's line, or null for a paid call the file has no line for" },
-    reference: { type: 'string', description: 'The payment reference' },
+    type: { type: 'string', enum: [...STATEMENT_LINE_TYPES], description: "PAYMENT (matched to a call by its payment reference) or REFUND (matched to a refund by its provider reference)" },
+    refund: {
+      description: "A REFUND row's refund (the one its reference names, or the completed one the statement left out); on a PAYMENT row its call's latest refund not rejected or failed; else null",
+      oneOf: [object({ _id: id, amount: integer, state: { type: 'string', enum: [...REFUND_STATES] }, providerRef: id }), { type: 'object', nullable: true, enum: [null] }],
+    },
+    line: { ...integer, nullable: true, description: "The file's line, or null for a paid call or a completed refund the file has no line for" },
+    reference: { type: 'string', description: "The payment reference, or a REFUND row's provider reference" },
     amount: { type: 'number', nullable: true },
     currency: nullableString,
     status: { type: 'string', nullable: true, enum: [...STATEMENT_STATUSES, null] },
     completedAt: { ...dateTime, nullable: true },
-    transaction: refOrNull('Transaction', 'The call of the reference as it is now, or null when no call has it'),
+    transaction: refOrNull('Transaction', "The call of the reference (of a REFUND row, its refund's call) as it is now, or null when none has it"),
     action: { type: 'string', nullable: true, enum: ['ticket_issued', 'reviewed', null], description: "What staff did: 'Issue ticket' or 'Mark reviewed'" },
     actionBy: refOrNull('UserRef', 'Who acted on the row'),
     actionAt: { ...dateTime, nullable: true },

@@ -73,7 +73,7 @@ it('reviews an amount mismatch and an unknown reference one at a time, with the 
     expect.objectContaining({ detail: expect.objectContaining({ note: 'Looked into the amountMismatch' }) }),
   ]);
   const counts = (await world.app.inject({ method: 'GET', url: `/v1/reconciliation/statements/${statement.id}`, headers: admin.headers })).json().results.open;
-  expect(counts).toEqual({ paidNoTicket: 1, ticketNoMoney: 1, amountMismatch: 0, currencyMismatch: 0, unknownReference: 0 });
+  expect(counts).toEqual({ paidNoTicket: 1, ticketNoMoney: 1, amountMismatch: 0, currencyMismatch: 0, unknownReference: 0, refundUnknown: 0, refundMismatch: 0, refundMissing: 0 });
 });
 
 it('reviews many exception rows with one note in one request, audited once naming the count', async () => {

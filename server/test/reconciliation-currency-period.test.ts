@@ -51,7 +51,7 @@ describe('the currency of a line', () => {
     const created = await upload(world, admin, csv);
     expect(created.statusCode).toBe(201);
     const answer = await statement(created.json().results._id, '?kind=currencyMismatch');
-    expect(answer.counts).toEqual({ matched: 2, paidNoTicket: 0, ticketNoMoney: 0, amountMismatch: 0, currencyMismatch: 2, unknownReference: 0 });
+    expect(answer.counts).toEqual({ matched: 2, paidNoTicket: 0, ticketNoMoney: 0, amountMismatch: 0, currencyMismatch: 2, unknownReference: 0, refundUnknown: 0, refundMismatch: 0, refundMissing: 0 });
     expect(answer.rows.docs.map((row) => [row.reference, row.currency])).toEqual([
       [usd.reference, 'USD'],
       [usdFailed.reference, 'KES'],

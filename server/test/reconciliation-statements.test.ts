@@ -89,7 +89,17 @@ describe('POST /v1/reconciliation/statements', () => {
     const [a, b] = await Promise.all([upload(world, admin, `${csv}\r\n`), upload(world, admin, `${csv}\r\n`)]);
     expect(a.json().results._id).toBe(b.json().results._id);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
-    expect((await statement(first.json().results._id)).counts).toEqual({ matched: 1, paidNoTicket: 0, ticketNoMoney: 0, amountMismatch: 0, currencyMismatch: 0, unknownReference: 0 });
+    expect((await statement(first.json().results._id)).counts).toEqual({
+      matched: 1,
+      paidNoTicket: 0,
+      ticketNoMoney: 0,
+      amountMismatch: 0,
+      currencyMismatch: 0,
+      unknownReference: 0,
+      refundUnknown: 0,
+      refundMismatch: 0,
+      refundMissing: 0,
+    });
   });
 
   it('does not report a call another statement already shows as paid, however the periods overlap', async () => {
@@ -149,13 +159,13 @@ describe('GET /v1/reconciliation/statements/{id}', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="reconciliation-\d{4}-\d{2}-\d{2}-paidNoTicket\.csv"/);
     const [header, line, end] = response.body.split('\r\n');
-    expect(header).toBe('Line,Kind,Reference,Amount,Currency,Status,Completed at,Call status,Call amount,Service code,From,Call time,Action,By,At,Note');
+    expect(header).toBe('Line,Kind,Type,Reference,Amount,Currency,Status,Completed at,Call status,Call amount,Service code,From,Call time,Action,By,At,Note');
     // Times on the service zone's clock (Kampala, UTC+3) with the offset, as the screen shows them.
-    expect(line).toMatch(new RegExp(`^2,"Paid, no ticket",${call.reference},20000,UGX,SUCCESSFUL,2026-02-01T13:00:00\\+03:00,failed,20000,[^,]+,${call.phoneNumber},\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{3})?\\+03:00,`));
+    expect(line).toMatch(new RegExp(`^2,"Paid, no ticket",PAYMENT,${call.reference},20000,UGX,SUCCESSFUL,2026-02-01T13:00:00\\+03:00,failed,20000,[^,]+,${call.phoneNumber},\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{3})?\\+03:00,`));
     expect(end).toBe('');
     const all = await world.app.inject({ method: 'GET', url: `/v1/reconciliation/statements/${_id}/export`, headers: admin });
     // A reference that looks like a formula is defused for spreadsheets.
-    expect(all.body).toContain(`3,Unknown reference,'=cmd|x,`);
+    expect(all.body).toContain(`3,Unknown reference,PAYMENT,'=cmd|x,`);
   });
 });
 

@@ -100,6 +100,29 @@ describe('seedDemoData', () => {
     expect(byRound['world-cup-2022/general'].games).toBe(0);
   });
 
+  it('makes refunds in every state the flow leaves, within the database\'s rules, each with its timeline and a completed one\'s SMS', async () => {
+    expect(summary).toMatch(/\d+ refunds/);
+    const states = await rows<{ state: string; n: number }>(sql`select state, count(*)::int as n from refunds group by state order by state`);
+    expect(states.map((s) => s.state)).toEqual(['approved', 'completed', 'failed', 'rejected', 'requested', 'submitted']);
+    const odd = await one<{ unprocessed: number; over: number; unsettled: number; open: number; missingSteps: number; sms: number; completed: number }>(sql`
+      select
+        (select count(*)::int from refunds r join transactions t on t.id = r.transaction_id where not t.is_complete or t.is_deleted) as unprocessed,
+        (select count(*)::int from refunds r join transactions t on t.id = r.transaction_id where r.amount > t.amount) as over,
+        (select count(*)::int from refunds where (state in ('completed', 'failed')) <> (settled_at is not null)) as unsettled,
+        (select count(*)::int from (select transaction_id from refunds where state in ('requested', 'approved', 'submitted', 'unknown') group by 1 having count(*) > 1) x) as open,
+        (select count(*)::int from refunds r where not exists (select 1 from transaction_events e where e.kind = 'refund_requested' and e.detail->>'refundId' = r.id::text)
+          or (r.state = 'completed' and not exists (select 1 from transaction_events e where e.kind = 'refund_completed' and e.detail->>'refundId' = r.id::text))) as "missingSteps",
+        (select count(*)::int from transaction_events where kind = 'refund_sms_sent') as sms,
+        (select count(*)::int from refunds where state = 'completed') as completed`);
+    expect(odd).toMatchObject({ unprocessed: 0, over: 0, unsettled: 0, open: 0, missingSteps: 0 });
+    expect(odd.sms).toBe(odd.completed);
+    // The requester is customer care; someone else decided.
+    const people = await one<{ requesters: string[]; selfDecided: number }>(sql`
+      select (select array_agg(distinct u.role) from refunds r join users u on u.id = r.requested_by) as requesters,
+        (select count(*)::int from refunds where decided_by = requested_by) as "selfDecided"`);
+    expect(people).toEqual({ requesters: ['customer-care'], selfDecided: 0 });
+  });
+
   it('does nothing the second time', async () => {
     expect(await seedDemoData(world.db, { timeZone: 'Africa/Kampala' })).toMatch(/^skipped/);
   });

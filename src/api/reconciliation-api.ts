@@ -50,7 +50,11 @@ export const reconciliationApi = baseApi.injectEndpoints({
     getStatement: build.query<StatementDetail, StatementQuery>({
       query: ({ id, kind, page, limit }) => ({ url: `/v1/reconciliation/statements/${id}`, params: { page, ...(limit ? { limit } : {}), ...(kind ? { kind } : {}) } }),
       transformResponse: (response: ApiEnvelope<StatementDetail>) => ({ ...response.results, rows: readPagedList(response.results.rows) }),
-      providesTags: (_result, _error, { id }) => [{ type: 'ReconciliationStatement', id }],
+      // Its rows show their calls and refunds: a refund requested from a row (or anywhere) refreshes them.
+      providesTags: (result, _error, { id }) => [
+        { type: 'ReconciliationStatement', id },
+        ...(result?.rows.docs ?? []).flatMap((row) => (row.transaction ? [{ type: 'Transaction' as const, id: row.transaction._id }] : [])),
+      ],
     }),
     issueTicket: build.mutation<RowActionResult, RowAction>({
       query: ({ statementId, rowId }) => ({ url: `/v1/reconciliation/statements/${statementId}/rows/${rowId}/issue-ticket`, method: 'POST' }),

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { Transaction, UserRef } from './entities';
+import type { RefundState } from './refunds';
 import { isoInZone } from './format';
 import { flag, INVALID_VALUE, text } from './schemas/text';
 import { csvLine } from './transaction-csv';
@@ -11,7 +12,17 @@ import { UUID_PATTERN } from './uuid';
  * statement's lines and the SPA that shows them. Each line (and each paid call the statement left
  * out) is one row of one kind.
  */
-export const RECONCILIATION_KINDS = ['matched', 'paidNoTicket', 'ticketNoMoney', 'amountMismatch', 'currencyMismatch', 'unknownReference'] as const;
+export const RECONCILIATION_KINDS = [
+  'matched',
+  'paidNoTicket',
+  'ticketNoMoney',
+  'amountMismatch',
+  'currencyMismatch',
+  'unknownReference',
+  'refundUnknown',
+  'refundMismatch',
+  'refundMissing',
+] as const;
 
 export type ReconciliationKind = (typeof RECONCILIATION_KINDS)[number];
 
@@ -22,6 +33,9 @@ export const RECONCILIATION_KIND_LABELS: Record<ReconciliationKind, string> = {
   amountMismatch: 'Amount mismatch',
   currencyMismatch: 'Currency mismatch',
   unknownReference: 'Unknown reference',
+  refundUnknown: 'Unknown refund',
+  refundMismatch: 'Refund mismatch',
+  refundMissing: 'Refund missing',
 };
 
 /** What each kind means, for the screen's legend and the API's documentation. */
@@ -32,9 +46,48 @@ export const RECONCILIATION_KIND_HELP: Record<ReconciliationKind, string> = {
   amountMismatch: 'The statement says SUCCESSFUL for another amount than the call’s price',
   currencyMismatch: 'The statement’s line is in another currency than the service’s: never matched, whatever its amount',
   unknownReference: 'No call has this reference',
+  refundUnknown: 'A REFUND line whose reference is no refund’s provider reference: money went back that no refund here asked for',
+  refundMismatch:
+    'A REFUND line that disagrees with our refund: another amount, SUCCESSFUL for a refund we hold as not completed (failed, unknown, still in flight), or FAILED for one we hold as completed',
+  refundMissing: 'A refund we hold as completed within the statement’s period that the statement has no REFUND line for',
 };
 
 export type ReconciliationCounts = Record<ReconciliationKind, number>;
+
+/** The kinds about refunds (REFUND lines and the completed refunds a statement leaves out). */
+export const REFUND_KINDS: readonly ReconciliationKind[] = ['refundUnknown', 'refundMismatch', 'refundMissing'];
+
+/**
+ * What a statement line is: money in for a call (PAYMENT, a line without a type), or money back
+ * (REFUND), matched to our refund by its provider reference.
+ */
+export const STATEMENT_LINE_TYPES = ['PAYMENT', 'REFUND'] as const;
+export type StatementLineType = (typeof STATEMENT_LINE_TYPES)[number];
+
+/** The optional column saying a line's type. */
+export const STATEMENT_TYPE_COLUMN = 'type';
+
+/**
+ * The words providers' exports use for a line's type, in lower case: a payment is also a
+ * collection, a sale, a debit of the customer; a refund a reversal or a disbursement back.
+ */
+const STATEMENT_TYPE_WORDS: Record<string, StatementLineType> = {
+  '': 'PAYMENT',
+  payment: 'PAYMENT',
+  collection: 'PAYMENT',
+  sale: 'PAYMENT',
+  purchase: 'PAYMENT',
+  debit: 'PAYMENT',
+  refund: 'REFUND',
+  refunded: 'REFUND',
+  reversal: 'REFUND',
+  credit: 'REFUND',
+};
+
+/** A line's type as written (case, spaces, '-' and '_' aside), or undefined for a word that is neither. */
+export function statementLineType(raw: string): StatementLineType | undefined {
+  return STATEMENT_TYPE_WORDS[raw.trim().toLowerCase().replace(/[\s_-]+/g, '')];
+}
 
 /** The statement's columns, in the order a file is expected to have them (any order is read). */
 export const STATEMENT_COLUMNS = ['reference', 'amount', 'currency', 'status', 'completedAt'] as const;
@@ -84,10 +137,28 @@ export interface ReconciliationStatement {
   voidReason: string | null;
 }
 
-/** One row of a statement: a line of the file, or a paid call the file has no line for (`line` null). */
+/** The refund a row is about, as the row shows it. */
+export interface ReconciliationRowRefund {
+  _id: string;
+  amount: number;
+  state: RefundState;
+  providerRef: string;
+}
+
+/**
+ * One row of a statement: a line of the file, a paid call the file has no line for, or a completed
+ * refund it has no REFUND line for (`line` null).
+ */
 export interface ReconciliationRow {
   _id: string;
   kind: ReconciliationKind;
+  type: StatementLineType;
+  /**
+   * A REFUND row's refund (the one its reference names, or the completed one the statement left
+   * out); on a PAYMENT row, its call's latest refund that is not rejected or failed (money going
+   * or gone back).
+   */
+  refund: ReconciliationRowRefund | null;
   line: number | null;
   reference: string;
   amount: number | null;
@@ -107,8 +178,10 @@ export const byPeriodNewestFirst = (statements: readonly ReconciliationStatement
   [...statements].sort((a, b) => b.periodTo.localeCompare(a.periodTo) || b.createdAt.localeCompare(a.createdAt));
 
 /** Rows the grid may act on: 'Issue ticket' and 'Mark reviewed'. */
-export const canIssueTicket = (row: Pick<ReconciliationRow, 'kind' | 'action' | 'transaction'>) =>
-  row.kind === 'paidNoTicket' && row.action === null && row.transaction !== null && !row.transaction.isComplete;
+export const canIssueTicket = (row: Pick<ReconciliationRow, 'kind' | 'action' | 'transaction' | 'refund'>) =>
+  row.kind === 'paidNoTicket' && row.action === null && row.transaction !== null && !row.transaction.isComplete && row.refund === null;
+/** A paid-no-ticket row whose money may go back instead of a ticket: the same rows as 'Issue ticket' (a refund under way or done takes both away). */
+export const canRefundRow = (row: Pick<ReconciliationRow, 'kind' | 'action' | 'transaction' | 'refund'>) => canIssueTicket(row);
 /** Every kind but 'matched' is an exception: something staff look into and note what they found. */
 export const isException = (kind: ReconciliationKind) => kind !== 'matched';
 export const canMarkReviewed = (row: Pick<ReconciliationRow, 'kind' | 'action'>) => isException(row.kind) && row.action === null;
@@ -213,6 +286,7 @@ const rowStatus = (row: ReconciliationRow) => (row.transaction ? transactionStat
 const ROW_EXPORT_COLUMNS: readonly [string, (row: ReconciliationRow) => string][] = [
   ['Line', (row) => (row.line === null ? '' : String(row.line))],
   ['Kind', (row) => RECONCILIATION_KIND_LABELS[row.kind]],
+  ['Type', (row) => row.type],
   ['Reference', (row) => row.reference],
   ['Amount', (row) => (row.amount === null ? '' : String(row.amount))],
   ['Currency', (row) => row.currency ?? ''],

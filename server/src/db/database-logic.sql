@@ -166,7 +166,7 @@ AS $function$
   select (pg_backend_pid() % 16)::smallint
 $function$;
 
--- Holds a refund's rules under concurrency: locks the call, refuses a call not processed, a second open refund, a total past the call's amount, and a state change the flow does not allow.
+-- Holds a refund's rules under concurrency: locks the call, refuses a call neither processed nor shown paid by a standing statement, a second open refund, a total past the call's amount, and a state change the flow does not allow.
 CREATE OR REPLACE FUNCTION public.refunds_check()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -189,7 +189,11 @@ BEGIN
   IF NOT FOUND THEN
     RAISE EXCEPTION 'No such call' USING ERRCODE = 'foreign_key_violation', CONSTRAINT = 'refunds_transaction_id_transactions_id_fk';
   END IF;
-  IF NOT call.is_complete OR call.is_deleted OR coalesce(call.amount, 0) <= 0 THEN
+  -- Processed, or shown paid by a standing statement (a paid-no-ticket call): either way the provider took its money.
+  IF coalesce(call.amount, 0) <= 0 OR NOT ((call.is_complete AND NOT call.is_deleted) OR EXISTS (
+    SELECT 1 FROM reconciliation_rows rr JOIN reconciliation_statements st ON st.id = rr.statement_id
+    WHERE rr.transaction_id = NEW.transaction_id AND rr.type = 'PAYMENT' AND rr.status = 'SUCCESSFUL' AND st.voided_at IS NULL AND st.imported_at IS NOT NULL
+  )) THEN
     RAISE EXCEPTION 'Only a processed call can be refunded' USING ERRCODE = 'check_violation', CONSTRAINT = 'refunds_processed_call';
   END IF;
   IF TG_OP = 'INSERT' AND NEW.state IN ('requested', 'approved', 'submitted', 'unknown') AND EXISTS (

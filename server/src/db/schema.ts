@@ -1,5 +1,6 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -17,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
-import type { ReconciliationAction, ReconciliationCounts, ReconciliationKind } from '../../../src/domain/reconciliation';
+import type { ReconciliationAction, ReconciliationCounts, ReconciliationKind, StatementLineType } from '../../../src/domain/reconciliation';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -530,6 +531,8 @@ export const reconciliationRows = pgTable(
       .notNull()
       .references(() => reconciliationStatements.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<ReconciliationKind>().notNull(),
+    // PAYMENT matches a call by its payment reference; REFUND a refund by its provider reference.
+    type: text('type').$type<StatementLineType>().notNull().default('PAYMENT'),
     line: integer('line'),
     reference: text('reference').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }),
@@ -537,6 +540,7 @@ export const reconciliationRows = pgTable(
     status: text('status'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    refundId: uuid('refund_id').references((): AnyPgColumn => refunds.id, { onDelete: 'set null' }),
     action: text('action').$type<ReconciliationAction>(),
     actionById: uuid('action_by').references(() => users.id, { onDelete: 'set null' }),
     actionAt: timestamp('action_at', { withTimezone: true }),
@@ -547,6 +551,9 @@ export const reconciliationRows = pgTable(
     index('reconciliation_rows_statement_kind_idx').on(t.statementId, t.kind, t.seq),
     // Whether another statement already accounts for a call as paid (a later statement's missing lines).
     index('reconciliation_rows_reference_idx').on(t.reference),
+    // Whether a statement shows a call paid (a refund of a paid-no-ticket call) or a refund settled (a later statement's missing refunds).
+    index('reconciliation_rows_transaction_idx').on(t.transactionId).where(sql`${t.transactionId} is not null`),
+    index('reconciliation_rows_refund_idx').on(t.refundId).where(sql`${t.refundId} is not null`),
   ],
 );
 

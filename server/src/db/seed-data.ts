@@ -7,6 +7,30 @@ export const DEMO_AGENT_PASSWORD = 'agent-password';
 export const DEMO_SUPER_USER = { userName: 'supervisor', password: 'super-password' } as const;
 /** An agent flagged Afcon-only, to show that area (DESIGN §5). */
 export const DEMO_AFCON_USER = { userName: 'afcon-desk', password: 'agent-password' } as const;
+/** Customer care, who asks for the demo's refunds (the super-user decides on them). */
+export const DEMO_CARE_USER = { userName: 'care-desk', password: 'care-password' } as const;
+
+/**
+ * The demo's refunds, newest last: each state the flow has, so /refunds and the dashboard show them.
+ * `hoursAgo` is when it was requested; a share of its call's amount (1: all of it).
+ */
+export const DEMO_REFUNDS: { state: 'requested' | 'approved' | 'rejected' | 'submitted' | 'completed' | 'failed'; hoursAgo: number; share: number; reason: string; note?: string }[] = [
+  { state: 'completed', hoursAgo: 24 * 9, share: 1, reason: 'duplicate-payment', note: 'Paid twice within a minute' },
+  { state: 'failed', hoursAgo: 24 * 7, share: 1, reason: 'ticket-not-delivered' },
+  { state: 'completed', hoursAgo: 24 * 6, share: 0.5, reason: 'wrong-ticket', note: 'Got the Gold tips, paid for VIP' },
+  { state: 'rejected', hoursAgo: 24 * 5, share: 1, reason: 'customer-request', note: 'Changed their mind after the match' },
+  { state: 'completed', hoursAgo: 24 * 4, share: 1, reason: 'ticket-not-delivered' },
+  { state: 'completed', hoursAgo: 24 * 2, share: 1, reason: 'duplicate-payment' },
+  { state: 'rejected', hoursAgo: 30, share: 1, reason: 'other', note: 'Says the tips lost' },
+  { state: 'failed', hoursAgo: 26, share: 1, reason: 'duplicate-payment' },
+  { state: 'completed', hoursAgo: 6, share: 1, reason: 'ticket-not-delivered', note: 'Phone was off all day' },
+  { state: 'completed', hoursAgo: 4, share: 0.5, reason: 'wrong-ticket' },
+  { state: 'submitted', hoursAgo: 3, share: 1, reason: 'duplicate-payment' },
+  { state: 'approved', hoursAgo: 2, share: 1, reason: 'ticket-not-delivered' },
+  { state: 'requested', hoursAgo: 2, share: 1, reason: 'duplicate-payment', note: 'Two payments, one ticket' },
+  { state: 'requested', hoursAgo: 1, share: 0.5, reason: 'wrong-ticket' },
+  { state: 'requested', hoursAgo: 0.5, share: 1, reason: 'customer-request' },
+];
 
 /** Typical UGX price of each level; a category scales it. */
 export const BASE_PRICES: Record<CategoryLevel, number> = {

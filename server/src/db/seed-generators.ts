@@ -4,8 +4,10 @@ import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../.
 import { serviceTimeZone } from '../../../src/domain/format';
 import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
 import type { DbOrTx } from './client';
-import { serviceCodes, smsMessages } from './schema';
-import { DEMO_CATEGORIES, HOUR_WEIGHTS, LEVEL_WEIGHTS } from './seed-data';
+import { DEFAULT_REFUND_SMS_TEXT } from '../../../src/domain/refunds';
+import { refundSmsText } from '../refunds/refund-flow';
+import { refunds, serviceCodes, smsMessages, transactionEvents } from './schema';
+import { DEMO_CATEGORIES, DEMO_REFUNDS, HOUR_WEIGHTS, LEVEL_WEIGHTS } from './seed-data';
 
 /**
  * The bulk generators of the demo data: calls and SMS made up in volume, with set-based SQL where
@@ -174,4 +176,83 @@ export function demoSmsHistory(agentIds: string[], count = 40): (typeof smsMessa
       createdAt: new Date(Date.now() - (count - i) * 8 * 60 * 60 * 1000),
     };
   });
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The demo's refunds (DEMO_REFUNDS): one per processed call, picked among those of 2 to 20 days ago,
+ * each written in its final state with the timeline its steps leave (requested, decided, submitted,
+ * settled, and the customer's SMS of a completed one), as the refund flow would have. They go in
+ * through the database's refund rules (a processed call, one open refund per call, within its amount).
+ */
+export async function seedRefunds(db: DbOrTx, { requesterId, deciderId }: { requesterId: string; deciderId: string }): Promise<number> {
+  const stride = 7;
+  const { rows } = (await db.execute(sql`
+    select id, amount, phone_number as "phoneNumber", category_level as "categoryLevel" from transactions
+    where is_complete and not is_deleted and campaign_key is null and amount > 0
+      and created_at between now() - interval '20 days' and now() - interval '2 days'
+    order by created_at desc limit ${DEMO_REFUNDS.length * stride}`)) as unknown as { rows: { id: string; amount: number; phoneNumber: string; categoryLevel: string | null }[] };
+  const calls = rows.filter((_, i) => i % stride === 0);
+  const now = Date.now();
+  const planned = DEMO_REFUNDS.slice(0, calls.length).map((demo, i) => {
+    const call = calls[i];
+    const at = (hours: number) => new Date(now - hours * HOUR_MS);
+    const requestedAt = at(demo.hoursAgo);
+    const decided = demo.state !== 'requested';
+    const decidedAt = at(demo.hoursAgo * 0.8);
+    const sent = ['submitted', 'completed', 'failed'].includes(demo.state);
+    const settled = demo.state === 'completed' || demo.state === 'failed';
+    const settledAt = at(demo.hoursAgo * 0.6);
+    return {
+      demo,
+      call,
+      times: { requestedAt, decidedAt, settledAt },
+      values: {
+        transactionId: call.id,
+        amount: Math.max(500, Math.round((call.amount * demo.share) / 500) * 500),
+        reason: demo.reason,
+        note: demo.note ?? null,
+        state: demo.state,
+        requestedBy: requesterId,
+        decidedBy: decided ? deciderId : null,
+        decisionReason: demo.state === 'rejected' ? 'The ticket was delivered and opened' : null,
+        failureReason: demo.state === 'failed' ? 'Refused by the provider' : null,
+        createdAt: requestedAt,
+        decidedAt: decided ? decidedAt : null,
+        submittedAt: sent ? decidedAt : null,
+        settledAt: settled ? settledAt : null,
+        updatedAt: settled ? settledAt : decided ? decidedAt : requestedAt,
+      } satisfies typeof refunds.$inferInsert,
+    };
+  });
+  if (planned.length === 0) return 0;
+  const written = await db.insert(refunds).values(planned.map((p) => p.values)).returning({ id: refunds.id, providerRef: refunds.providerRef, amount: refunds.amount });
+  const events = planned.flatMap(({ demo, call, times }, i) => {
+    const refund = written[i];
+    const event = (kind: string, createdAt: Date, actor: string, actorUserId: string | null, detail: Record<string, string | number | null>) => ({
+      transactionId: call.id,
+      kind,
+      actor,
+      actorUserId,
+      detail: { refundId: refund.id, ...detail },
+      dedupeKey: `${kind}:${refund.id}`,
+      createdAt,
+    });
+    const steps = [event('refund_requested', times.requestedAt, 'user', requesterId, { amount: refund.amount, reason: demo.reason, note: demo.note ?? null })];
+    if (demo.state === 'rejected') steps.push(event('refund_rejected', times.decidedAt, 'user', deciderId, { reason: 'The ticket was delivered and opened' }));
+    else if (demo.state !== 'requested') steps.push(event('refund_approved', times.decidedAt, 'user', deciderId, { reason: null }));
+    if (['submitted', 'completed', 'failed'].includes(demo.state)) {
+      steps.push(event('refund_submitted', new Date(times.decidedAt.getTime() + 1000), 'system', null, { provider: 'local', providerRef: refund.providerRef, outcome: 'accepted' }));
+    }
+    if (demo.state === 'completed') {
+      const message = refundSmsText(DEFAULT_REFUND_SMS_TEXT, { amount: refund.amount, categoryLevel: call.categoryLevel });
+      steps.push(event('refund_completed', times.settledAt, 'provider:local', null, { via: 'callback', amount: refund.amount, reason: null }));
+      steps.push(event('refund_sms_sent', new Date(times.settledAt.getTime() + 2000), 'system', null, { status: 'Sent', provider: 'local', providerRef: `local-refund-${i + 1}`, failureReason: null, message }));
+    }
+    if (demo.state === 'failed') steps.push(event('refund_failed', times.settledAt, 'provider:local', null, { via: 'callback', amount: refund.amount, reason: 'Refused by the provider' }));
+    return steps;
+  });
+  await db.insert(transactionEvents).values(events);
+  return written.length;
 }

@@ -3,7 +3,7 @@ import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../.
 import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from './client';
 import { categories, contents, serviceCodes, smsMessages, users } from './schema';
-import { demoSmsHistory, seedTransactions, ticketMessage } from './seed-generators';
+import { demoSmsHistory, seedRefunds, seedTransactions, ticketMessage } from './seed-generators';
 import { DEMO_VOTES_PER_CAMPAIGN, seedCampaigns, seedVotes } from './seed-votes';
 import {
   BASE_PRICES,
@@ -11,6 +11,7 @@ import {
   DEMO_AGENT_PASSWORD,
   DEMO_AGENTS,
   DEMO_CAMPAIGNS,
+  DEMO_CARE_USER,
   DEMO_CATEGORIES,
   DEMO_SUPER_USER,
 } from './seed-data';
@@ -31,7 +32,7 @@ const daysAgo = (days: number, hour = 9) => new Date(Date.now() - days * DAY_MS 
 /**
  * Loads believable demo data into an empty database: agents, categories with every level price,
  * the 25 service codes, contents, SMS history, the two campaigns, tens of thousands of
- * transactions over the last 30 days and campaign votes. Answers a one-line summary.
+ * transactions over the last 30 days, refunds in every state and campaign votes. Answers a one-line summary.
  */
 export async function seedDemoData(db: Db, options: SeedOptions): Promise<string> {
   // All or nothing: a failed seed must not leave half a data set that blocks the next try.
@@ -47,10 +48,14 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
     .insert(users)
     .values(DEMO_AGENTS.map((userName, i) => ({ userName, role: 'agent', passwordHash: agentHash, email: `${userName}@dialdesk.example`, createdAt: daysAgo(120 - i * 7) })))
     .returning();
-  await db.insert(users).values([
-    { userName: DEMO_SUPER_USER.userName, role: 'super-user', passwordHash: await hashPassword(DEMO_SUPER_USER.password), createdAt: daysAgo(150) },
-    { userName: DEMO_AFCON_USER.userName, role: 'agent', isAfcon: true, passwordHash: agentHash, createdAt: daysAgo(60) },
-  ]);
+  const [superUser, care] = await db
+    .insert(users)
+    .values([
+      { userName: DEMO_SUPER_USER.userName, role: 'super-user', passwordHash: await hashPassword(DEMO_SUPER_USER.password), createdAt: daysAgo(150) },
+      { userName: DEMO_CARE_USER.userName, role: 'customer-care', passwordHash: await hashPassword(DEMO_CARE_USER.password), createdAt: daysAgo(90) },
+      { userName: DEMO_AFCON_USER.userName, role: 'agent', isAfcon: true, passwordHash: agentHash, createdAt: daysAgo(60) },
+    ])
+    .returning();
 
   const categoryRows = await db
     .insert(categories)
@@ -91,15 +96,18 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
   const transactionCount = options.transactions ?? 40_000;
   const { paymentTimeoutMinutes } = options;
   await seedTransactions(db, { count: transactionCount, days: 30, timeZone: options.timeZone, paymentTimeoutMinutes });
+  // Customer care asked, the super-user decided: every state of the flow, for /refunds and the dashboard.
+  const refundCount = await seedRefunds(db, { requesterId: care.id, deciderId: superUser.id });
   const votes = options.votesPerCampaign ?? DEMO_VOTES_PER_CAMPAIGN;
   for (const campaign of DEMO_CAMPAIGNS) await seedVotes(db, { campaign, count: votes, days: 30, paymentTimeoutMinutes });
 
   return (
     `${agents.length} agents (${DEMO_AGENTS.join(', ')}; password "${DEMO_AGENT_PASSWORD}"), ` +
     `super-user "${DEMO_SUPER_USER.userName}" (password "${DEMO_SUPER_USER.password}"), ` +
+    `customer care "${DEMO_CARE_USER.userName}" (password "${DEMO_CARE_USER.password}"), ` +
     `Afcon-only "${DEMO_AFCON_USER.userName}" (password "${DEMO_AFCON_USER.password}"), ` +
     `${categoryRows.length} categories, 25 service codes, ${contentRows.length} contents, 40 SMS, ` +
-    `${transactionCount} transactions and ${votes * DEMO_CAMPAIGNS.length} campaign votes over 30 days`
+    `${transactionCount} transactions, ${refundCount} refunds and ${votes * DEMO_CAMPAIGNS.length} campaign votes over 30 days`
   );
 }
 

@@ -54,6 +54,8 @@ export function statementActions({ db, reconcile }: StatementActionsDeps) {
       const userId = who.actor.id!;
       const row = await rowToActOn(statementId, rowId, (kind) => kind === 'paidNoTicket', 'Only a paid-no-ticket row can be issued a ticket');
       if (row.action) return { message: 'The ticket was issued already', result: await repo.rowJson(row.id) };
+      // The customer's money is going back instead: a ticket as well would give it away.
+      if (row.transactionId && (await repo.callRefunded(row.transactionId))) throw new HttpError(409, 'This call has a refund; no ticket is issued');
       let marked = false;
       const outcome = await reconcile(
         { reference: row.reference, userId, statement: row.fileName, line: row.line, amount: row.amount, completedAt: row.completedAt },
@@ -69,7 +71,7 @@ export function statementActions({ db, reconcile }: StatementActionsDeps) {
       return { message, result: await repo.rowJson(row.id) };
     },
 
-    /** Marks an exception row (any kind but matched) reviewed with a note on its call's timeline. */
+    /** Marks an exception row (any kind but matched, refund kinds too) reviewed with a note on its call's timeline. */
     async review(statementId: string, rowId: string, who: AuditWho, note: string): Promise<ActionOutcome<ReconciliationRow>> {
       const row = await rowToActOn(statementId, rowId, isException, 'A matched row needs no review');
       const reviewed = await repo.markReviewed(row, who.actor.id!, note, (tx) => recordAudit(tx, rowEntry(who, 'statement.review', row, { action: 'reviewed', note })));

@@ -4,13 +4,25 @@ import type { Readable } from 'node:stream';
 import { parse, type CsvError, type Info } from 'csv-parse';
 import type { FieldError } from '../../../src/domain/entities';
 import { formatCount, zoneOffsetMs } from '../../../src/domain/format';
-import { STATEMENT_COLUMNS, STATEMENT_MAX_MB, STATEMENT_MAX_SPAN_DAYS, STATEMENT_STATUSES, type StatementColumn, type StatementStatus } from '../../../src/domain/reconciliation';
+import {
+  STATEMENT_COLUMNS,
+  STATEMENT_MAX_MB,
+  STATEMENT_MAX_SPAN_DAYS,
+  STATEMENT_STATUSES,
+  STATEMENT_TYPE_COLUMN,
+  statementLineType,
+  type StatementColumn,
+  type StatementLineType,
+  type StatementStatus,
+} from '../../../src/domain/reconciliation';
 import { hasDirectionControl } from '../../../src/domain/schemas/text';
 import { HttpError } from '../http/http-error';
 
 /** One line of a statement, checked: what the import writes. */
 export interface StatementLine {
   line: number;
+  /** PAYMENT (a line without a type) or REFUND. */
+  type: StatementLineType;
   reference: string;
   /** A decimal text with at most two decimals ('6000', '6000.50'). */
   amount: string;
@@ -188,7 +200,9 @@ function utf8Checker() {
   };
 }
 
-type Cells = Record<StatementColumn, string | undefined>;
+type Cells = Record<StatementColumn, string | undefined> & { type?: string };
+/** Where each column is in the file: the five a statement needs, and its optional type. */
+type Columns = Record<StatementColumn, number> & { type?: number };
 
 /** The problem of a cell whatever its column, or undefined: what no value of a statement holds. */
 function unreadable(raw: string): string | undefined {
@@ -203,7 +217,7 @@ function unreadable(raw: string): string | undefined {
 /** One line's cells checked, or the first problem of each bad cell. */
 function checkLine(line: number, cells: Cells, options: ReadStatementOptions): { ok: StatementLine } | { errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const problem = (column: StatementColumn, message: string) => errors.push({ field: column, message: `Line ${line}, column ${column}: ${message}` });
+  const problem = (column: StatementColumn | typeof STATEMENT_TYPE_COLUMN, message: string) => errors.push({ field: column, message: `Line ${line}, column ${column}: ${message}` });
   const values = {} as Record<StatementColumn, string>;
   for (const column of STATEMENT_COLUMNS) {
     const raw = cells[column];
@@ -220,14 +234,25 @@ function checkLine(line: number, cells: Cells, options: ReadStatementOptions): {
   const time = completedAt === undefined ? undefined : readCompletedAt(completedAt, options.timeZone);
   if (time && 'problem' in time) problem('completedAt', time.problem);
   else if (time && options.period && (time.instant < options.period.from || time.instant > options.period.to)) problem('completedAt', `outside the declared period (${options.period.days})`);
-  if (errors.length > 0 || !time || !('instant' in time)) return { errors };
-  return { ok: { line, reference, amount, currency: currency.toUpperCase(), status: upperStatus as StatementStatus, completedAt: time.instant } };
+  // A type left empty, or cut off with the end of a short line, is a payment's: files without the column hold only payments.
+  const rawType = cells.type ?? '';
+  const badType = rawType.trim() === '' ? undefined : unreadable(rawType);
+  const type = badType ? undefined : statementLineType(rawType);
+  if (badType) problem(STATEMENT_TYPE_COLUMN, badType);
+  else if (!type) problem(STATEMENT_TYPE_COLUMN, 'must be PAYMENT or REFUND (empty for a payment)');
+  if (errors.length > 0 || !type || !time || !('instant' in time)) return { errors };
+  return { ok: { line, type, reference, amount, currency: currency.toUpperCase(), status: upperStatus as StatementStatus, completedAt: time.instant } };
 }
 
-/** The header's column of each name the statement needs (case and spaces aside); extra columns are ignored. */
-function readHeader(record: string[]): { columns: Record<StatementColumn, number> } | { errors: FieldError[] } {
+/** Names a line's type column goes by (case, spaces, '-' and '_' aside). */
+const TYPE_COLUMN_NAMES = ['type', 'transactiontype', 'txntype', 'linetype'];
+
+/** The header's column of each name the statement needs (case and spaces aside), and of the optional type; extra columns are ignored. */
+function readHeader(record: string[]): { columns: Columns } | { errors: FieldError[] } {
   const names = record.map((name) => name.trim().toLowerCase());
-  const columns = {} as Record<StatementColumn, number>;
+  const columns = {} as Columns;
+  const typeAt = names.findIndex((name) => TYPE_COLUMN_NAMES.includes(name.replace(/[\s_-]+/g, '')));
+  if (typeAt >= 0) columns.type = typeAt;
   const errors: FieldError[] = [];
   for (const column of STATEMENT_COLUMNS) {
     const at = names.indexOf(column.toLowerCase());
@@ -257,7 +282,8 @@ function spanError(lines: StatementLine[]): FieldError | undefined {
 
 /**
  * Reads a statement CSV as it streams in (DESIGN §7): UTF-8, an optional BOM, CRLF or LF, quoted
- * values as RFC 4180 has them, the header `reference,amount,currency,status,completedAt` in any
+ * values as RFC 4180 has them, the header `reference,amount,currency,status,completedAt` (and an
+ * optional `type`, PAYMENT or REFUND, a payment when empty or absent) in any
  * order with extra columns ignored. Every line is checked before anything is written; a bad file is
  * a 400 naming each bad line and column (at most ten), a file over `maxBytes` a 413. The body is
  * read to its end either way, so the answer reaches a client still sending.
@@ -271,7 +297,7 @@ export function readStatement(source: Readable, options: ReadStatementOptions): 
     const lines: StatementLine[] = [];
     const errors: FieldError[] = [];
     const seen = new Map<string, number>();
-    let columns: Record<StatementColumn, number> | undefined;
+    let columns: Columns | undefined;
     let bytes = 0;
     let read = 0;
     let lastRecordLine = 0;
@@ -301,13 +327,16 @@ export function readStatement(source: Readable, options: ReadStatementOptions): 
         return;
       }
       const cells = Object.fromEntries(STATEMENT_COLUMNS.map((column) => [column, record[columns![column]]])) as Cells;
+      if (columns.type !== undefined) cells.type = record[columns.type];
       const checked = checkLine(line, cells, options);
       if ('errors' in checked) errors.push(...checked.errors);
       else {
-        const earlier = seen.get(checked.ok.reference);
+        // A payment and a refund may share a reference (a provider that refunds under the payment's); two of one type may not.
+        const key = `${checked.ok.type} ${checked.ok.reference}`;
+        const earlier = seen.get(key);
         if (earlier !== undefined) errors.push({ field: 'reference', message: `Line ${line}, column reference: the same reference as line ${earlier}` });
         else {
-          seen.set(checked.ok.reference, line);
+          seen.set(key, line);
           lines.push(checked.ok);
         }
       }

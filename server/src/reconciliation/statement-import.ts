@@ -33,7 +33,8 @@ export interface StatementImportDeps {
 /**
  * Imports a statement that was read and checked (statement-csv.ts), DESIGN §7. The statement is
  * begun hidden, its lines are matched and written in batches of STATEMENT_ROWS_PER_TURN, then the
- * period's paid calls it has no line for, and it is shown once all are written. Each batch is its
+ * period's paid calls it has no line for, then the period's completed refunds it has no REFUND
+ * line for, and it is shown once all are written. Each batch is its
  * own short write that waits its turn with the CSV exports (`inTurn`): on the embedded database a
  * transaction holds its one connection, so one transaction around 200,000 lines would hold every
  * other request for seconds. An import that fails part way is dropped; the same file uploaded while
@@ -61,6 +62,8 @@ export function statementImport({ db, serviceCurrency }: StatementImportDeps) {
       const batch = unlisted.slice(at, at + STATEMENT_ROWS_PER_TURN);
       add(counts, await inTurn(() => repo.addUnlisted(id, batch)));
     }
+    // And the refunds completed within the period it has no REFUND line for: far fewer than calls, one write.
+    add(counts, await inTurn(() => repo.addMissingRefunds(id, { from: read.periodFrom, to: read.periodTo })));
     return counts;
   }
 

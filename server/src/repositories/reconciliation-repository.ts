@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { isException, RECONCILIATION_KINDS, type ReconciliationAction, type ReconciliationCounts, type ReconciliationKind, type ReconciliationRow, type ReconciliationStatement } from '../../../src/domain/reconciliation';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedReadRows } from '../db/prepared';
-import { categories, reconciliationRows as r, reconciliationStatements as s, transactions as t, users } from '../db/schema';
+import { categories, reconciliationRows as r, reconciliationStatements as s, refunds, transactions as t, users } from '../db/schema';
 import type { ReadStatement, StatementLine } from '../reconciliation/statement-csv';
 import { transactionEvent, transactionEventsRepository } from './transaction-events-repository';
 import { isoTime, rowsOf } from './sql-fragments';
@@ -34,7 +34,17 @@ const STATEMENT_JSON = sql`${s.id} as "_id", ${s.fileName} as "fileName", ${user
   ${isoTime(s.voidedAt)} as "voidedAt", ${userRef(s.voidedById)} as "voidedBy", ${s.voidReason} as "voidReason"`;
 
 /** A row as the API answers it (`ReconciliationRow`), with its call as the lists show it now. */
-const ROW_JSON = sql`${r.id} as "_id", ${r.kind} as kind, ${r.line} as line, ${r.reference} as reference, ${r.amount}::float8 as amount,
+/**
+ * The refund a row is about: a REFUND row's own, or on a PAYMENT row its call's latest refund that
+ * is not rejected or failed (its money going or gone back, so neither a ticket nor another refund).
+ */
+const refundJson = sql`json_build_object('_id', rf.id, 'amount', rf.amount, 'state', rf.state, 'providerRef', rf.provider_ref)`;
+const rowRefund = sql`coalesce(
+  (select ${refundJson} from ${refunds} rf where rf.id = ${r.refundId}),
+  (select ${refundJson} from ${refunds} rf where ${r.type} = 'PAYMENT' and rf.transaction_id = ${r.transactionId} and rf.state not in ('rejected', 'failed')
+    order by rf.created_at desc limit 1))`;
+
+const ROW_JSON = sql`${r.id} as "_id", ${r.kind} as kind, ${r.type} as type, ${rowRefund} as refund, ${r.line} as line, ${r.reference} as reference, ${r.amount}::float8 as amount,
   ${r.currency} as currency, ${r.status} as status, ${isoTime(r.completedAt)} as "completedAt",
   (select row_to_json(x) from (select ${transactionColumns} from ${t} left join ${categories} on ${categories.id} = ${t.categoryId} where ${t.id} = ${r.transactionId}) x) as transaction,
   ${r.action} as action, ${userRef(r.actionById)} as "actionBy", ${isoTime(r.actionAt)} as "actionAt", ${r.note} as note`;
@@ -119,12 +129,21 @@ export function reconciliationRepository(db: Db) {
      */
     async addLines(statementId: string, lines: StatementLine[], serviceCurrency: string): Promise<Partial<ReconciliationCounts>> {
       // One JSON text for the batch: one parameter whatever its size, read by PostgreSQL in one pass.
-      const json = JSON.stringify(lines.map((l) => [l.line, l.reference, l.amount, l.currency, l.status, l.completedAt]));
+      const json = JSON.stringify(lines.map((l) => [l.line, l.reference, l.amount, l.currency, l.status, l.completedAt, l.type]));
+      // A REFUND line is our refund's when its reference is that refund's provider reference (a UUID).
+      // It agrees when both say the money went back (for the same amount) or both say it did not.
       return countsOf(
         db,
-        sql`insert into ${r} (statement_id, kind, line, reference, amount, currency, status, completed_at, transaction_id)
+        sql`insert into ${r} (statement_id, kind, type, line, reference, amount, currency, status, completed_at, transaction_id, refund_id)
           select ${statementId}::uuid,
             case
+              when l.type = 'REFUND' then case
+                when rf.id is null then 'refundUnknown'
+                when l.currency <> ${serviceCurrency} then 'currencyMismatch'
+                when l.status = 'SUCCESSFUL' and rf.state = 'completed' and rf.amount = l.amount then 'matched'
+                when l.status = 'FAILED' and rf.state = 'failed' then 'matched'
+                else 'refundMismatch'
+              end
               when t.id is null then 'unknownReference'
               when l.currency <> ${serviceCurrency} then 'currencyMismatch'
               when l.status = 'SUCCESSFUL' and t.amount is distinct from l.amount then 'amountMismatch'
@@ -132,12 +151,14 @@ export function reconciliationRepository(db: Db) {
               when l.status = 'FAILED' and t.is_complete then 'ticketNoMoney'
               else 'matched'
             end,
-            l.line, l.reference, l.amount, l.currency, l.status, l.completed_at, t.id
+            l.type, l.line, l.reference, l.amount, l.currency, l.status, l.completed_at, coalesce(t.id, rf.transaction_id), rf.id
           from (
-            select (e->>0)::int as line, e->>1 as reference, (e->>2)::numeric as amount, e->>3 as currency, e->>4 as status, (e->>5)::timestamptz as completed_at
+            select (e->>0)::int as line, e->>1 as reference, (e->>2)::numeric as amount, e->>3 as currency, e->>4 as status, (e->>5)::timestamptz as completed_at, e->>6 as type
             from json_array_elements(${json}::json) as e
           ) l
-          left join transactions t on t.payment_ref = l.reference
+          left join transactions t on l.type = 'PAYMENT' and t.payment_ref = l.reference
+          left join refunds rf on l.type = 'REFUND'
+            and rf.provider_ref = (case when l.reference ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then l.reference::uuid end)
           order by l.line
           returning kind`,
       );
@@ -160,7 +181,7 @@ export function reconciliationRepository(db: Db) {
               where c.is_complete and c.payment_ref is not null and c.callback_time >= ${period.from}::timestamptz and c.callback_time <= ${period.to}::timestamptz
                 and not exists (
                   select 1 from ${r} other join ${s} on ${s.id} = other.statement_id
-                  where other.reference = c.payment_ref
+                  where other.reference = c.payment_ref and other.type = 'PAYMENT'
                     and (other.statement_id = ${statementId}::uuid or (other.status = 'SUCCESSFUL' and ${s.voidedAt} is null and ${imported})))) as calls,
             (select count(*)::int from looked) as looked,
             (select max(id::text) from looked) as last`,
@@ -177,6 +198,26 @@ export function reconciliationRepository(db: Db) {
         sql`insert into ${r} (statement_id, kind, reference, transaction_id)
           select ${statementId}::uuid, 'ticketNoMoney', e->>2, (e->>1)::uuid from json_array_elements(${json}::json) as e
           order by (e->>0)::int
+          returning kind`,
+      );
+    },
+
+    /**
+     * Adds a 'refundMissing' row for each refund completed within the period that the statement has
+     * no REFUND line for, and no other standing statement shows SUCCESSFUL, in the order they settled.
+     */
+    async addMissingRefunds(statementId: string, period: { from: string; to: string }): Promise<Partial<ReconciliationCounts>> {
+      return countsOf(
+        db,
+        sql`insert into ${r} (statement_id, kind, type, reference, amount, transaction_id, refund_id)
+          select ${statementId}::uuid, 'refundMissing', 'REFUND', rf.provider_ref::text, rf.amount, rf.transaction_id, rf.id
+          from ${refunds} rf
+          where rf.state = 'completed' and rf.settled_at >= ${period.from}::timestamptz and rf.settled_at <= ${period.to}::timestamptz
+            and not exists (
+              select 1 from ${r} other join ${s} on ${s.id} = other.statement_id
+              where other.refund_id = rf.id
+                and (other.statement_id = ${statementId}::uuid or (other.status = 'SUCCESSFUL' and ${s.voidedAt} is null and ${imported})))
+          order by rf.settled_at, rf.id
           returning kind`,
       );
     },
@@ -278,6 +319,12 @@ export function reconciliationRepository(db: Db) {
     async rowJson(rowId: string): Promise<ReconciliationRow> {
       const [row] = await rowsOf<{ doc: string }>(db, sql`select row_to_json(p)::text as doc from (select ${ROW_JSON} from ${r} where ${r.id} = ${rowId}::uuid) p`);
       return JSON.parse(row.doc) as ReconciliationRow;
+    },
+
+    /** Whether a call has a refund that is not rejected or failed (its money going or gone back). */
+    async callRefunded(transactionId: string): Promise<boolean> {
+      const found = await rowsOf<{ id: string }>(db, sql`select id from ${refunds} where transaction_id = ${transactionId}::uuid and state not in ('rejected', 'failed') limit 1`);
+      return found.length > 0;
     },
 
     /** Marks a row's ticket issued, once (within `tx` when given): answers false when someone already had. */

@@ -116,7 +116,7 @@ export default async function reconciliationRoutes(app: FastifyInstance, { servi
           query: statementUploadQuerySchema,
           textBody: textAnswer(
             'text/csv',
-            `UTF-8 CSV (a BOM and CRLF are fine), at most ${STATEMENT_MAX_MB} MB, with the header reference,amount,currency,status,completedAt in any order; other columns are ignored. status is SUCCESSFUL or FAILED; amount has at most two decimals; currency is a three-letter ISO 4217 code; completedAt is ISO 8601, in the service's time zone when it has no offset. Without a declared period the lines may span at most 31 days`,
+            `UTF-8 CSV (a BOM and CRLF are fine), at most ${STATEMENT_MAX_MB} MB, with the header reference,amount,currency,status,completedAt in any order, and optionally type; other columns are ignored. type is PAYMENT (also payment, collection, sale; empty or absent) or REFUND (also refund, reversal), and a REFUND line's reference is the refund's providerRef. status is SUCCESSFUL or FAILED; amount has at most two decimals; currency is a three-letter ISO 4217 code; completedAt is ISO 8601, in the service's time zone when it has no offset. Without a declared period the lines may span at most 31 days`,
           ),
           results: statementRef,
           status: 201,

@@ -8,10 +8,14 @@ import { useExportStatementCsvMutation, useGetStatementQuery, useGetStatementsQu
 import { CsvDownloadButton } from '../../components/csv-download-button';
 import { PagedGrid } from '../../components/paged-grid';
 import type { RowSelection } from '../../components/paged-view';
+import { useRowRefund } from '../../components/transactions/refund-dialog';
 import { TransactionDetailsDrawer } from '../../components/transactions/transaction-details-drawer';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { idFilter, choiceFilter } from '../../domain/list-view';
 import { byPeriodNewestFirst, canMarkReviewed, RECONCILIATION_KIND_HELP, RECONCILIATION_KIND_LABELS, RECONCILIATION_KINDS, type ReconciliationRow, type ReconciliationStatement } from '../../domain/reconciliation';
+import { readsEveryCode } from '../../domain/roles';
+import { useAppSelector } from '../../state/hooks';
+import { selectSessionUser } from '../../state/session-slice';
 import { IssueTicketDialog, ReviewRowDialog, ReviewRowsDialog } from './row-dialogs';
 import { StatementCounts } from './statement-counts';
 import { useStatementColumns } from './statement-columns';
@@ -24,7 +28,7 @@ const SHOWN = ['standing', 'voided'] as const;
 /**
  * Reconciliation (DESIGN §7): finance uploads the payment provider's statement; its lines are
  * matched to the calls and counted per kind; the rows of a kind are listed with what can be done:
- * 'Issue ticket' for a customer who paid and got nothing, 'Mark reviewed' (one row, or the selected
+ * 'Issue ticket' (or 'Refund', the money back instead) for a customer who paid and got nothing, 'Mark reviewed' (one row, or the selected
  * ones with one note) for every exception.
  * A statement uploaded by mistake is voided with a reason; the voided ones are listed apart.
  */
@@ -46,6 +50,10 @@ export default function ReconciliationScreen() {
   const [picked, setPicked] = useState<{ view: string; ids: GridRowId[] }>({ view: '', ids: [] });
   const [reviewingSelected, setReviewingSelected] = useState(false);
   const canAct = Boolean(statement && !statement.voidedAt);
+  // Customer care and the managers may ask for money back (the API refuses anyone else).
+  const mayRefund = readsEveryCode(useAppSelector(selectSessionUser)?.role);
+  const { onRefund, dialog: refundDialog } = useRowRefund();
+  const onRefundRow = useCallback((row: ReconciliationRow) => row.transaction && onRefund(row.transaction), [onRefund]);
   // A selection belongs to the rows shown: another statement, kind or page starts afresh.
   const view = `${statementId}|${list.filters.kind}|${list.page}`;
   const selected = picked.view === view ? picked.ids : [];
@@ -60,6 +68,7 @@ export default function ReconciliationScreen() {
   const columns = useStatementColumns({
     canAct,
     onIssueTicket: setIssuing,
+    onRefund: mayRefund ? onRefundRow : undefined,
     onReview: setReviewing,
     onDetails: useCallback((row: ReconciliationRow) => setDetailsOf(row._id), []),
   });
@@ -119,6 +128,7 @@ export default function ReconciliationScreen() {
           />
           <ReviewRowsDialog statementId={statementId} rows={selectedRows} open={reviewingSelected} onClose={() => setReviewingSelected(false)} onReviewed={() => setSelected([])} />
           <IssueTicketDialog statementId={statementId} row={issuing} onClose={() => setIssuing(null)} />
+          {refundDialog}
           <ReviewRowDialog statementId={statementId} row={reviewing} onClose={() => setReviewing(null)} />
           <VoidStatementDialog statement={voiding} onClose={() => setVoiding(null)} onVoided={(id) => list.setFilters({ shown: 'voided', statement: id })} />
           <TransactionDetailsDrawer transaction={shown} onClose={() => setDetailsOf(null)} canResend onResent={() => undefined} />

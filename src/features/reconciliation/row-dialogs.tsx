@@ -5,6 +5,7 @@ import { FormTextField } from '../../components/form-fields';
 import { serverMessage, useSubmit } from '../../components/use-submit';
 import { formatDateTime, formatMoney, plural } from '../../domain/format';
 import { REVIEW_NOTE_MAX, reviewRowSchema, type ReconciliationRow } from '../../domain/reconciliation';
+import { REFUND_STATE_LABELS } from '../../domain/refunds';
 
 interface RowDialogProps {
   statementId: string;
@@ -60,6 +61,14 @@ function reviewContext(row: ReconciliationRow): string {
       return `The statement says ${moneyText(row)} for reference ${row.reference}, not the call's price${row.transaction ? ` of ${formatMoney(row.transaction.amount ?? 0)}` : ''}.`;
     case 'unknownReference':
       return `No call has the statement's reference ${row.reference} (${moneyText(row)}).`;
+    case 'refundUnknown':
+      return `The statement gives back ${moneyText(row)} under reference ${row.reference}, which is no refund's provider reference.`;
+    case 'refundMismatch':
+      return row.refund
+        ? `The statement says ${row.status ?? 'nothing'} for ${moneyText(row)}; our refund of UGX ${formatMoney(row.refund.amount)} is ${REFUND_STATE_LABELS[row.refund.state].toLowerCase()}.`
+        : `The statement's refund line ${row.reference} disagrees with our refund.`;
+    case 'refundMissing':
+      return `Our refund of ${moneyText(row)} ${from}completed, but the statement has no refund line for reference ${row.reference}.`;
     case 'currencyMismatch':
       return `The statement's line for reference ${row.reference} is in ${row.currency ?? 'another currency'}.`;
     default:

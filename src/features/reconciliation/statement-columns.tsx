@@ -5,7 +5,8 @@ import { CellButton, CellIconButton, InfoOutlinedGlyph } from '../../components/
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../../components/grid-columns';
 import { StatusChip } from '../../components/transactions/transaction-cells';
 import { formatDateTime, formatMoney } from '../../domain/format';
-import { canIssueTicket, canMarkReviewed, RECONCILIATION_ACTION_LABELS, type ReconciliationRow } from '../../domain/reconciliation';
+import { canIssueTicket, canMarkReviewed, canRefundRow, RECONCILIATION_ACTION_LABELS, type ReconciliationRow } from '../../domain/reconciliation';
+import { REFUND_STATE_LABELS } from '../../domain/refunds';
 
 type Column = GridColDef<ReconciliationRow>;
 
@@ -13,6 +14,8 @@ export interface StatementRowActions {
   /** False on a voided statement: its rows show what was done, and nothing more is offered. */
   canAct: boolean;
   onIssueTicket: (row: ReconciliationRow) => void;
+  /** Set for those who may request refunds: 'Refund' beside 'Issue ticket'. */
+  onRefund?: (row: ReconciliationRow) => void;
   onReview: (row: ReconciliationRow) => void;
   onDetails: (row: ReconciliationRow) => void;
 }
@@ -46,14 +49,15 @@ function ActionDone({ row }: { row: ReconciliationRow }) {
 
 /**
  * A statement's rows: the provider's line beside the call as it is now, and the row's action
- * ('Issue ticket' on a paid-no-ticket row, 'Mark reviewed' on every other exception) or what was
+ * ('Issue ticket' and 'Refund' on a paid-no-ticket row, 'Mark reviewed' on every other exception) or what was
  * done, with the reviewer and the note.
  */
-export function useStatementColumns({ canAct, onIssueTicket, onReview, onDetails }: StatementRowActions): Column[] {
+export function useStatementColumns({ canAct, onIssueTicket, onRefund, onReview, onDetails }: StatementRowActions): Column[] {
   return useMemo(
     () => [
       // A paid call the statement has no line for: its Statement cell says 'No line'.
       { ...text('line', 'Line', (row) => (row.line === null ? '—' : String(row.line)), 0.4, 56) },
+      text('type', 'Type', (row) => (row.type === 'REFUND' ? 'Refund' : 'Payment'), 0.6, 80),
       text('reference', 'Reference', (row) => row.reference, 1.4, 120),
       text('amount', 'Amount', (row) => money(row.amount, row.currency), 0.8, 96),
       text('status', 'Statement', (row) => row.status ?? 'No line', 0.8, 96),
@@ -67,10 +71,12 @@ export function useStatementColumns({ canAct, onIssueTicket, onReview, onDetails
       },
       text('phoneNumber', 'From', (row) => row.transaction?.phoneNumber ?? '', 1, 110),
       text('callAmount', 'Price', (row) => money(row.transaction?.amount), 0.8, 90),
+      // A REFUND row's refund, or the refund of a paid row's call: its state and amount as they are now.
+      text('refund', 'Refund', (row) => (row.refund ? `${REFUND_STATE_LABELS[row.refund.state]} · ${money(row.refund.amount)}` : ''), 1, 110),
       {
         field: 'action',
         headerName: 'Action',
-        minWidth: 204,
+        minWidth: 260,
         flex: 1.3,
         sortable: false,
         renderCell: ({ row }) => (
@@ -78,6 +84,11 @@ export function useStatementColumns({ canAct, onIssueTicket, onReview, onDetails
             {canAct && canIssueTicket(row) && (
               <CellButton variant="contained" color="warning" onClick={() => onIssueTicket(row)}>
                 Issue ticket
+              </CellButton>
+            )}
+            {canAct && onRefund && canRefundRow(row) && (
+              <CellButton variant="outlined" onClick={() => onRefund(row)} aria-label={`Refund the call of reference ${row.reference}`}>
+                Refund
               </CellButton>
             )}
             {/* A paid-no-ticket row offers its ticket here; it is reviewed by selecting it. */}
@@ -96,6 +107,6 @@ export function useStatementColumns({ canAct, onIssueTicket, onReview, onDetails
         ),
       },
     ],
-    [canAct, onIssueTicket, onReview, onDetails],
+    [canAct, onIssueTicket, onRefund, onReview, onDetails],
   );
 }

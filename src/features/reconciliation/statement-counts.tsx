@@ -5,7 +5,7 @@ import { alpha } from '@mui/material/styles';
 import { formatMoney } from '../../domain/format';
 import { RECONCILIATION_KIND_LABELS, RECONCILIATION_KINDS, type ReconciliationKind, type ReconciliationStatement } from '../../domain/reconciliation';
 
-/** Each kind's colour: agreement green, money owed to a customer amber, money missing red. */
+/** Each kind's colour: agreement green, money owed to a customer amber, money missing (or gone back unasked) red. */
 const KIND_COLOR: Record<ReconciliationKind, 'success' | 'warning' | 'error' | 'info'> = {
   matched: 'success',
   paidNoTicket: 'warning',
@@ -13,6 +13,9 @@ const KIND_COLOR: Record<ReconciliationKind, 'success' | 'warning' | 'error' | '
   amountMismatch: 'warning',
   currencyMismatch: 'warning',
   unknownReference: 'info',
+  refundUnknown: 'error',
+  refundMismatch: 'warning',
+  refundMissing: 'error',
 };
 
 /** Exception rows still to act on; none on a voided statement, whose rows are no longer acted on (an older answer may lack a kind). */
@@ -25,7 +28,7 @@ const openOf = (statement: ReconciliationStatement | undefined, kind: Reconcilia
  */
 export function StatementCounts({ statement, kind, onKind }: { statement: ReconciliationStatement | undefined; kind: ReconciliationKind; onKind: (kind: ReconciliationKind) => void }) {
   return (
-    <Box role="group" aria-label="Rows per kind" sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' } }}>
+    <Box role="group" aria-label="Rows per kind" sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))', xl: 'repeat(9, minmax(0, 1fr))' } }}>
       {RECONCILIATION_KINDS.map((each) => {
         const selected = each === kind;
         const open = openOf(statement, each);
