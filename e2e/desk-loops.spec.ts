@@ -124,10 +124,15 @@ test('the toast holds in dark mode, the card on a phone; axe finds nothing serio
   assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
 });
 
+/** A day `back` days before today in the service zone (UTC+3), as the lists' URLs take it. */
+const dayBefore = (back: number) => new Date(Date.now() + 3 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10);
+
 test('with the Amount column every list still fits its width at 1440 and 1280 px, the amount whole', async () => {
+  const range = `dateFrom=${dayBefore(3)}&dateTo=${dayBefore(0)}`;
+  const routes = ['/failed', '/transactions', `/search?phoneNumber=${PHONE}`, `/failed?${range}`, `/transactions?${range}`];
   for (const width of [1440, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const route of ['/failed']) {
+    for (const route of routes) {
       await go(page, route);
       await listRows(page).first().waitFor();
       // Fitted, not scrolled to: the last column ends inside the grid's visible width. The grid lays its
@@ -143,6 +148,7 @@ test('with the Amount column every list still fits its width at 1440 and 1280 px
         .locator('[data-field="amount"] .amount-cell > span')
         .evaluateAll((spans) => spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent));
       assert.deepEqual(cut, [], `${width} px ${route}: amounts cut short`);
+      assert.ok((await listRows(page).locator('[data-field="amount"] .amount-cell').count()) > 0, `${width} px ${route}: no amount shown`);
     }
   }
   await page.setViewportSize({ width: 1440, height: 900 });

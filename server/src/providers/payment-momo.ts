@@ -1,3 +1,4 @@
+import { momoToken } from './momo-token';
 import { PaymentProviderUnavailable, providerFailureReason, type CollectRequest, type PaymentAnswer, type PaymentProvider, type PaymentStatus, type SettleDecision } from './payment';
 
 export { PaymentProviderUnavailable };
@@ -45,8 +46,6 @@ export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
   const attempts = Math.max(1, options.attempts ?? 3);
   const retryDelayMs = options.retryDelayMs ?? 250;
   const base = options.baseUrl.replace(/\/+$/, '');
-  let token: { value: string; expiresAt: number } | undefined;
-  let fetchingToken: Promise<string> | undefined;
   const polls = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
@@ -68,27 +67,7 @@ export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
     throw new PaymentProviderUnavailable(`MoMo unreachable: ${(lastError as Error).message}`);
   }
 
-  async function newToken(): Promise<string> {
-    const basic = Buffer.from(`${options.apiUser}:${options.apiKey}`).toString('base64');
-    const response = await send(`${base}/collection/token/`, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': options.subscriptionKey },
-    });
-    if (!response.ok) throw new PaymentProviderUnavailable(`MoMo refused the token request (${response.status})`);
-    const body = (await response.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new PaymentProviderUnavailable('MoMo token answer without access_token');
-    const lifetimeMs = Number(body.expires_in ?? 3600) * 1000;
-    // Renewed a little early, so a token never expires between our check and MoMo's.
-    token = { value: body.access_token, expiresAt: now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
-    return token.value;
-  }
-
-  function accessToken(): Promise<string> {
-    if (token && token.expiresAt > now()) return Promise.resolve(token.value);
-    // Concurrent requests share one token request.
-    fetchingToken ??= newToken().finally(() => (fetchingToken = undefined));
-    return fetchingToken;
-  }
+  const token = momoToken({ url: `${base}/collection/token/`, subscriptionKey: options.subscriptionKey, apiUser: options.apiUser, apiKey: options.apiKey, send, now, product: 'MoMo' });
 
   /** An authorised Collections call; a 401 (token revoked early) gets one fresh token and one more try. */
   async function api(path: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<Response> {
@@ -97,14 +76,14 @@ export function momoPaymentProvider(options: MomoOptions): PaymentProvider {
         method: init.method,
         body: init.body,
         headers: {
-          Authorization: `Bearer ${await accessToken()}`,
+          Authorization: `Bearer ${await token.get()}`,
           'X-Target-Environment': options.targetEnvironment,
           'Ocp-Apim-Subscription-Key': options.subscriptionKey,
           ...init.headers,
         },
       });
       if (response.status !== 401 || round > 0) return response;
-      token = undefined;
+      token.forget();
       await response.body?.cancel();
     }
   }

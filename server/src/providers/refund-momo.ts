@@ -1,3 +1,4 @@
+import { momoToken } from './momo-token';
 import { PaymentProviderUnavailable, type RefundRequest, type RefundStatus, type SettleRefund } from './payment';
 
 /** What MoMo's Disbursement product needs of the account (MOMO_DISBURSEMENT_*, read by config.ts). */
@@ -36,8 +37,6 @@ export function momoDisbursementRefunds(options: MomoDisbursementOptions) {
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const base = options.baseUrl.replace(/\/+$/, '');
-  let token: { value: string; expiresAt: number } | undefined;
-  let fetchingToken: Promise<string> | undefined;
   const polls = new Map<string, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
@@ -53,25 +52,18 @@ export function momoDisbursementRefunds(options: MomoDisbursementOptions) {
     }
   }
 
-  async function newToken(): Promise<string> {
-    const basic = Buffer.from(`${options.apiUser}:${options.apiKey}`).toString('base64');
-    const response = await send(`${base}/disbursement/token/`, { method: 'POST', headers: { Authorization: `Basic ${basic}`, 'Ocp-Apim-Subscription-Key': options.subscriptionKey } });
-    if (!response.ok) throw new PaymentProviderUnavailable(`MoMo Disbursement refused the token request (${response.status})`);
-    const body = (await response.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw new PaymentProviderUnavailable('MoMo Disbursement token answer without access_token');
-    const lifetimeMs = Number(body.expires_in ?? 3600) * 1000;
-    token = { value: body.access_token, expiresAt: now() + lifetimeMs - Math.min(60_000, lifetimeMs / 10) };
-    return token.value;
-  }
-
-  function accessToken(): Promise<string> {
-    if (token && token.expiresAt > now()) return Promise.resolve(token.value);
-    fetchingToken ??= newToken().finally(() => (fetchingToken = undefined));
-    return fetchingToken;
-  }
+  const token = momoToken({
+    url: `${base}/disbursement/token/`,
+    subscriptionKey: options.subscriptionKey,
+    apiUser: options.apiUser,
+    apiKey: options.apiKey,
+    send,
+    now,
+    product: 'MoMo Disbursement',
+  });
 
   const headers = async (more: Record<string, string> = {}) => ({
-    Authorization: `Bearer ${await accessToken()}`,
+    Authorization: `Bearer ${await token.get()}`,
     'X-Target-Environment': options.targetEnvironment,
     'Ocp-Apim-Subscription-Key': options.subscriptionKey,
     ...more,

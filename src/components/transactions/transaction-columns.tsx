@@ -1,13 +1,15 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridColDef } from '@mui/x-data-grid';
 import { votePick } from '../../domain/campaigns';
 import type { Transaction } from '../../domain/entities';
-import { formatDateTime, formatMoney, formatTimeOnDay, todayInServiceZone } from '../../domain/format';
+import { PHONE_QUERY } from '../../domain/first-visit';
+import { formatDateTime, formatTimeOnDay, todayInServiceZone } from '../../domain/format';
 import { categoryName } from '../../domain/transaction-csv';
 import { shortMessageStatus } from '../../domain/transaction-events';
 import { transactionStatus } from '../../domain/transaction-status';
-import { AmountCell } from '../amount-cell';
+import { amountColumn } from '../amount-cell';
 import { DATE_TIME_MIN_WIDTH, DateTimeText } from '../grid-columns';
 import type { CardLayout } from '../paged-view';
 import { useAppSelector } from '../../state/hooks';
@@ -36,6 +38,15 @@ export interface TransactionColumnOptions {
 export const TRANSACTION_CARD: CardLayout = { title: 'phoneNumber', aside: ['status', 'copy', 'action', 'details'] };
 
 const noResolve = () => undefined;
+
+/**
+ * Screens wide enough for the regular lists' lower-value columns beside Amount: below them
+ * Transactions leaves out Network (the number's prefix says it, Details names it) and Search
+ * leaves out Network and Response time, so that every list fits 1280 px without scrolling
+ * sideways and Search's dates stay on one line at 1440 px. A phone's cards show them all.
+ */
+export const NETWORK_ROOM_QUERY = '(min-width:1400px)';
+export const SEARCH_ROOM_QUERY = '(min-width:1600px)';
 
 type Column = GridColDef<Transaction>;
 
@@ -84,10 +95,10 @@ const dayOf = (t: Transaction) => todayInServiceZone(new Date(t.createdAt));
  * campaign on the others. Header 'Team' on the campaign lists, 'Category or Team' on
  * the search (SPEC §2).
  */
-function subjectColumn(kind: TransactionListKind, campaign: boolean): Column {
+function subjectColumn(kind: TransactionListKind, campaign: boolean, minWidth?: number): Column {
   const headerName = campaign ? 'Team' : kind === 'search' ? 'Category or Team' : 'Category';
   const withCampaign = !campaign;
-  const width = { flex: 1.8, min: campaign ? 120 : 124 };
+  const width = { flex: 1.8, min: minWidth ?? (campaign ? 120 : 124) };
   return {
     ...text(campaign ? 'teamName' : 'category', headerName, (t) => {
       const vote = votePick(t);
@@ -114,28 +125,37 @@ export function useTransactionColumns(
   // The customer page reads every code in the person's scope; the Afcon-only account has none.
   const user = useAppSelector(selectSessionUser);
   const linkCustomers = Boolean(user && !user.isAfcon);
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  const networkRoom = useMediaQuery(NETWORK_ROOM_QUERY, { noSsr: true }) || phone;
+  const searchRoom = useMediaQuery(SEARCH_ROOM_QUERY, { noSsr: true }) || phone;
   return useMemo(() => {
     const search = kind === 'search';
     const campaign = subject === 'team';
     const time = day ? timeOfDay : dateTime;
     const timeText = (iso: string | null | undefined) => (day ? formatTimeOnDay(iso, day) : formatDateTime(iso));
     const callTime = time('createdAt', search ? 'Call time' : 'Call Time', (t) => timeText(t.createdAt));
+    // Over many days a reply shows its time alone when it came the call's day, as the search does:
+    // a whole date twice in a row leaves no room for Amount at 1280 px.
     const responseTime = search
       ? timeOfDay('callbackTime', 'Response time', (t) => formatTimeOnDay(t.callbackTime, dayOf(t)))
-      : time('callbackTime', 'Response Time', (t) => timeText(t.callbackTime));
+      : day
+        ? time('callbackTime', 'Response Time', (t) => timeText(t.callbackTime))
+        : timeOfDay('callbackTime', 'Response Time', (t) => formatTimeOnDay(t.callbackTime, dayOf(t)));
     const code = text('name', 'Service code', (t) => t.name, { width: 96 });
     const from: Column = {
       ...text('phoneNumber', 'From', (t) => t.phoneNumber, { width: 110 }),
       ...(linkCustomers ? { renderCell: ({ row }) => <CustomerLink phoneNumber={row.phoneNumber} /> } : {}),
     };
-    const category = subjectColumn(kind, campaign);
+    // Over many days the dates may wrap the rows anyway, so a category may too: Amount keeps its room at 1280 px.
+    const category = subjectColumn(kind, campaign, day ? undefined : 116);
     const status: Column = { field: 'status', headerName: 'Status', width: 95, sortable: false, renderCell: ({ row }) => <StatusChip transaction={row} /> };
     const network = text('network', 'Network', (t) => t.network, { width: 68 });
-    // The amount and, one click away, the payment reference: one narrow column for both.
-    const amount: Column = {
-      ...text('amount', 'Amount', (t) => formatMoney(t.amount), { width: 84 }),
-      renderCell: ({ row }) => <AmountCell amount={row.amount} paymentRef={row.paymentRef} />,
-    };
+    // The amount and, one click away, the payment reference: one narrow column for both, on the
+    // regular lists (the campaign ones keep SPEC §2's columns).
+    const money = campaign ? [] : [amountColumn<Transaction>()];
+    // A failed call is resolved, a processed one refunded: one column serves both, so the grid stays as wide.
+    const refundOrResolve = (row: Transaction) =>
+      onRefund && transactionStatus(row) === 'processed' ? <RefundCellButton transaction={row} onRefund={onRefund} /> : <ResolveButton transaction={row} onResolve={onResolve} />;
     if (search) {
       // As wide as its button's longer word, 'Copied', on one line: a broken 'TICKE/T' doubles the row's height.
       const copy: Column = { field: 'copy', headerName: 'Copy', width: 92, sortable: false, renderCell: ({ row }) => <CopyTicketButton message={row.ticket?.message} /> };
@@ -143,7 +163,18 @@ export function useTransactionColumns(
         ...text('messageStatuses', 'Message', (t) => t.messageStatuses ?? '', { flex: 1.1, min: 72 }),
         renderCell: ({ row }) => <span title={row.messageStatuses ?? undefined}>{shortMessageStatus(row.messageStatuses)}</span>,
       };
-      return [callTime, responseTime, code, from, copy, category, status, message, network];
+      // Refund on processed rows, beside Details (useTransactionDetails puts its icons in this column).
+      const action: Column | null = onRefund
+        ? {
+            field: 'action',
+            headerName: 'Action',
+            width: 84,
+            sortable: false,
+            renderCell: ({ row }) => (transactionStatus(row) === 'processed' ? <RefundCellButton transaction={row} onRefund={onRefund} /> : null),
+          }
+        : null;
+      const roomy = campaign || searchRoom;
+      return [callTime, ...(roomy ? [responseTime] : []), code, from, copy, category, ...money, status, message, ...(roomy ? [network] : []), ...(action ? [action] : [])];
     }
     if (campaign && kind === 'transactions') return [time('createdAt', 'Date/Time', (t) => timeText(t.createdAt)), code, from, category, status, network];
     const resolved: Column = {
@@ -155,14 +186,12 @@ export function useTransactionColumns(
       headerName: 'Action',
       width: 105,
       sortable: false,
-      // A failed call is resolved, a processed one refunded: one column serves both, so the grid stays as wide.
-      renderCell: ({ row }) =>
-        onRefund && transactionStatus(row) === 'processed' ? <RefundCellButton transaction={row} onRefund={onRefund} /> : <ResolveButton transaction={row} onResolve={onResolve} />,
+      renderCell: ({ row }) => refundOrResolve(row),
     };
     // SPEC §2: the regular failed list has no Category; the campaign one shows Team.
     const middle = kind === 'failed' && !campaign ? [code, from] : [code, from, category];
-    // Only the regular Failed list has room for it at 1280 px (it has no Category); the campaign lists keep SPEC §2's columns.
-    const money = kind === 'failed' && !campaign ? [amount] : [];
-    return [callTime, responseTime, ...middle, ...money, status, network, resolved, action];
-  }, [kind, subject, day, onResolve, onRefund, linkCustomers]);
+    // The regular Failed list has no Category, so it keeps Network at 1280 px.
+    const withNetwork = campaign || kind === 'failed' || networkRoom;
+    return [callTime, responseTime, ...middle, ...money, status, ...(withNetwork ? [network] : []), resolved, action];
+  }, [kind, subject, day, onResolve, onRefund, linkCustomers, networkRoom, searchRoom]);
 }

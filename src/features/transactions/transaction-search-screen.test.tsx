@@ -1,4 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { formatMoney } from '../../domain/format';
 import { FINAL_VOTERS } from '../../testing/campaign-votes';
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
@@ -7,11 +8,12 @@ import { createServiceCodeViaApi, dialCalls, uniquePhoneNumber, type TestService
 configure({ asyncUtilTimeout: 30_000 });
 
 let code: TestServiceCode;
+let calls: Awaited<ReturnType<typeof dialCalls>>;
 const phone = uniquePhoneNumber();
 
 beforeAll(async () => {
   code = await createServiceCodeViaApi();
-  await dialCalls(code.name, [
+  calls = await dialCalls(code.name, [
     { phoneNumber: phone, choice: '2', outcome: 'SUCCESSFUL' },
     { phoneNumber: phone, outcome: 'FAILED' },
   ]);
@@ -39,6 +41,30 @@ describe('Transaction search screen', () => {
     // A failed call has no ticket to copy.
     const failedRow = screen.getByText('failed').closest('[role="row"]') as HTMLElement;
     expect(within(failedRow).getByRole('button', { name: 'Ticket' })).toHaveAttribute('aria-disabled', 'true');
+
+    // The amount, and the payment reference one click away, as on Failed.
+    expect(screen.getByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
+    const amount = paidRow.querySelector('[data-field="amount"]') as HTMLElement;
+    expect(amount).toHaveTextContent(formatMoney(calls[0].amount));
+    await user.click(within(amount).getByRole('button', { name: 'Copy payment reference' }));
+    expect(writeText).toHaveBeenLastCalledWith(expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(within(amount).getByRole('button', { name: 'Payment reference copied' })).toBeInTheDocument();
+  });
+
+  it('offers Refund on the processed call only and asks for one in the dialog Details uses', async () => {
+    const { user } = await renderApp({ url: `/search?phoneNumber=${phone}`, user: TEST_ADMIN });
+    await screen.findByText('Showing 2 out of 2 entries');
+    const failedRow = screen.getByText('failed').closest('[role="row"]') as HTMLElement;
+    expect(within(failedRow).queryByRole('button', { name: /^Refund the call/ })).toBeNull();
+    const paidRow = screen.getByText('processed').closest('[role="row"]') as HTMLElement;
+    await user.click(within(paidRow).getByRole('button', { name: `Refund the call from ${phone}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Refund the call from ${phone}` });
+    expect(within(dialog).getByRole('spinbutton', { name: 'Amount (UGX)' })).toHaveValue(calls[0].amount);
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'Customer request' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request refund' }));
+    expect(await screen.findByText('Refund requested')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("says 'Invalid phone number' in the field and asks the API nothing for a bad number", async () => {
@@ -83,5 +109,14 @@ describe('Transaction search screen', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), phone);
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No records')).toBeInTheDocument();
+  });
+
+  it("offers an agent no Refund, even on its own processed call", async () => {
+    const { user } = await renderApp({ url: '/search', user: code.agent });
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), phone);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('Showing 2 out of 2 entries');
+    expect(screen.getByText('processed')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: /^Refund the call/ })).toHaveLength(0);
   });
 });
