@@ -170,6 +170,10 @@ describe('GET /readyz and X-Request-Id', () => {
     expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const failed = await world.app.inject({ method: 'GET', url: '/v1/no-such-route' });
     expect(failed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Refused by the router itself, before any route or hook.
+    const tooLong = await world.app.inject({ method: 'PATCH', url: `/v1/users/${'x'.repeat(3000)}`, payload: {} });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await world.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-4f2a9c1e' } });
     expect(kept.headers['x-request-id']).toBe('proxy-4f2a9c1e');
     for (const forged of ['a b c d e f g h', 'x'.repeat(65), 'short', 'line\u2028break-0123']) {
