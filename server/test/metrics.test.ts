@@ -104,6 +104,9 @@ describe('GET /metrics', () => {
   });
 
   it('answers callers on this machine only when no token is set', async () => {
+    for (const here of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect([here, (await world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: here })).statusCode]).toEqual([here, 200]);
+    }
     const answer = await world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
     expect(answer.statusCode).toBe(403);
     expect(answer.body).not.toContain('http_request_duration_seconds');
