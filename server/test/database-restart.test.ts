@@ -65,6 +65,10 @@ const countingSms: SmsProvider = {
     expect(whileAway.json()).toEqual({ status: false, message: 'The service is briefly unavailable; try again in a few seconds', errors: [], requestId: whileAway.headers['x-request-id'] });
     expect((await world.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     expect((await world.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(503);
+    // The scrape still answers, and says the database is away.
+    const scrapeAway = await world.app.inject({ method: 'GET', url: '/metrics' });
+    expect(scrapeAway.statusCode).toBe(200);
+    expect(scrapeAway.body).toMatch(/^dialdesk_database_up 0$/m);
 
     const returned = Date.now();
     await back();

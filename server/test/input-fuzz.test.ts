@@ -294,13 +294,15 @@ const renderQuery = (query: (readonly [string, Value | { escaped: string }])[]) 
 
 /** Header text as a client may send it: printable, with the characters addresses and hosts are parsed by. */
 const headerText = fc.string({ unit: fc.constantFrom('a', '1', '.', ':', ',', ' ', '[', ']', '%', '-', '/', '@', '*'), maxLength: 40 });
-/** Host and proxy headers, forged or broken (ALLOWED_HOSTS, PUBLIC_URL and TRUST_PROXY read them). */
+/** Host, proxy and request-id headers, forged or broken (ALLOWED_HOSTS, PUBLIC_URL, TRUST_PROXY and the request id read them). */
 const proxyHeaders = fc.record(
   {
     host: fc.oneof(fc.constantFrom('localhost', 'desk.example:3000', 'evil.example', 'localhost:99999', '[::1]:3000', 'localhost:3000@evil.example'), headerText),
     'x-forwarded-for': fc.oneof(fc.constantFrom('203.0.113.9', '203.0.113.9, 10.0.0.1', '::ffff:1.2.3.4', 'unknown', '1.2.3.4'.repeat(500)), headerText),
     'x-forwarded-host': fc.oneof(fc.constant('evil.example'), headerText),
     'x-forwarded-proto': fc.oneof(fc.constantFrom('https', 'javascript', 'http,https'), headerText),
+    // Kept as the answer's request id only when it is a plain token (every log line of the request carries it).
+    'x-request-id': fc.oneof(fc.constantFrom('proxy-4f2a9c1e', 'x'.repeat(5000), '"><img src=x>', 'id with spaces 0123'), headerText),
   },
   { requiredKeys: [] },
 );
@@ -371,6 +373,8 @@ it('answers malformed input at every route without a 5xx, small errors and no wr
           const changed = after !== before;
           before = after;
           if (response.statusCode >= 500) throw new Error(`answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+          const requestId = response.headers['x-request-id'];
+          if (typeof requestId !== 'string' || !/^[A-Za-z0-9._:-]{8,64}$/.test(requestId)) throw new Error(`answered with the request id ${JSON.stringify(requestId)?.slice(0, 80)}`);
           if (response.statusCode < 400) return;
           if (response.rawPayload.length > ERROR_ANSWER_MAX_BYTES) throw new Error(`error answer of ${response.rawPayload.length} bytes`);
           const envelope = response.json() as { status?: unknown; message?: unknown; errors?: unknown };

@@ -46,12 +46,13 @@ describe('GET /metrics', () => {
     await world.app.inject({ method: 'GET', url: '/healthz' });
     await world.app.inject({ method: 'POST', url: USSD_CALLBACK_URL, payload: 'sessionId=m1&serviceCode=*000%23&phoneNumber=256770000001&text=', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     const types = typesOf(await scrape());
-    expect(Object.fromEntries(['http_request_duration_seconds', 'dialdesk_ussd_hop_duration_seconds', 'dialdesk_sales_total', 'dialdesk_payments_pending', 'dialdesk_payments_silent', 'dialdesk_live_clients', 'dialdesk_incidents_open', 'dialdesk_db_pool_connections', 'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds'].map((name) => [name, types.get(name)]))).toEqual({
+    expect(Object.fromEntries(['http_request_duration_seconds', 'dialdesk_ussd_hop_duration_seconds', 'dialdesk_sales_total', 'dialdesk_payments_pending', 'dialdesk_payments_silent', 'dialdesk_database_up', 'dialdesk_live_clients', 'dialdesk_incidents_open', 'dialdesk_db_pool_connections', 'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds'].map((name) => [name, types.get(name)]))).toEqual({
       http_request_duration_seconds: 'histogram',
       dialdesk_ussd_hop_duration_seconds: 'histogram',
       dialdesk_sales_total: 'counter',
       dialdesk_payments_pending: 'gauge',
       dialdesk_payments_silent: 'gauge',
+      dialdesk_database_up: 'gauge',
       dialdesk_live_clients: 'gauge',
       dialdesk_incidents_open: 'gauge',
       dialdesk_db_pool_connections: 'gauge',
@@ -84,6 +85,7 @@ describe('GET /metrics', () => {
     expect(valueOf(after, `dialdesk_sales_total{service_code="${code}",status="FAILED"}`)).toBe(1);
     expect(valueOf(after, 'dialdesk_payments_pending')).toBe(1);
     expect(valueOf(after, 'dialdesk_live_clients')).toBe(0);
+    expect(valueOf(after, 'dialdesk_database_up')).toBe(1);
   });
 
   it("counts the payments the provider-silence rule counts: pending past its minutes with no word from the provider", async () => {
@@ -102,6 +104,9 @@ describe('GET /metrics', () => {
   });
 
   it('answers callers on this machine only when no token is set', async () => {
+    for (const here of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect([here, (await world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: here })).statusCode]).toEqual([here, 200]);
+    }
     const answer = await world.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
     expect(answer.statusCode).toBe(403);
     expect(answer.body).not.toContain('http_request_duration_seconds');
@@ -168,6 +173,10 @@ describe('GET /readyz and X-Request-Id', () => {
     expect(plain.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const failed = await world.app.inject({ method: 'GET', url: '/v1/no-such-route' });
     expect(failed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Refused by the router itself, before any route or hook.
+    const tooLong = await world.app.inject({ method: 'PATCH', url: `/v1/users/${'x'.repeat(3000)}`, payload: {} });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await world.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'proxy-4f2a9c1e' } });
     expect(kept.headers['x-request-id']).toBe('proxy-4f2a9c1e');
     for (const forged of ['a b c d e f g h', 'x'.repeat(65), 'short', 'line\u2028break-0123']) {
@@ -178,7 +187,7 @@ describe('GET /readyz and X-Request-Id', () => {
 });
 
 describe('a database that has gone away', () => {
-  it('is not ready, and each server error names the request id its log lines carry', async () => {
+  it('is not ready, still answers a scrape, and each server error names the request id its log lines carry', async () => {
     const logged: { reqId?: string; msg?: string; level?: number }[] = [];
     const stream = new Writable({ write: (chunk, _encoding, done) => void (logged.push(JSON.parse(String(chunk))), done()) });
     const database = await openMemoryDatabase();
@@ -195,6 +204,15 @@ describe('a database that has gone away', () => {
       expect(notReady.statusCode).toBe(503);
       expect(notReady.headers['x-request-id']).toBe('probe-from-lb-0002');
       expect(notReady.json()).toEqual({ status: false, message: 'The database does not answer', errors: [], requestId: 'probe-from-lb-0002' });
+
+      // A scrape still answers, with Node's figures and the requests answered meanwhile; the database's own figures are not known.
+      const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+      expect(metrics.statusCode).toBe(200);
+      expect(valueOf(metrics.body, 'dialdesk_database_up')).toBe(0);
+      expect(valueOf(metrics.body, 'dialdesk_payments_pending')).toBeNaN();
+      expect(valueOf(metrics.body, 'dialdesk_payments_silent')).toBeNaN();
+      expect(metrics.body).toMatch(/^http_request_duration_seconds_count\{route="\/readyz",method="GET",status="503"\} 1$/m);
+      expect(metrics.body).toContain('# TYPE process_cpu_user_seconds_total counter');
 
       const failed = await app.inject({ method: 'GET', url: '/healthz' });
       expect(failed.statusCode).toBeGreaterThanOrEqual(500);

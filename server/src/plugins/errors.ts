@@ -44,6 +44,8 @@ export default fp(async function errors(app: FastifyInstance) {
  * over the router's limit, answered in the envelope without repeating the address.
  */
 export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // The router refuses before the onRequest hooks run, so this answer names its request here.
+  reply.header('x-request-id', request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send(failureBody('The address is too long'));
   if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send(failureBody('The address is not valid'));
   request.log.error({ err: error }, 'request failed');
