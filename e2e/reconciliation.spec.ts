@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildApp } from '../server/src/app';
 import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { openDatabase, type Database } from '../server/src/db/client';
-import { categories, contents, serviceCodes, transactions } from '../server/src/db/schema';
+import { categories, contents, refunds, serviceCodes, transactions } from '../server/src/db/schema';
 import { ADMIN, go, launchBrowser, OUTPUT, ROOT, screenshot, setColourMode, signIn } from './harness';
 
 /**
@@ -32,6 +32,14 @@ let csv: string;
 const failedRef = `momo-${crypto.randomUUID()}`;
 const noMoneyRef = `momo-${crypto.randomUUID()}`;
 const shortRef = `momo-${crypto.randomUUID()}`;
+/** The refunds statement's day, after the November one's, and its calls and refunds. */
+const REFUND_DAY = '2026-11-05';
+const REFUND_PHONE = '256772000555';
+const unticketedRef = `momo-${crypto.randomUUID()}`;
+const unknownRefundRef = crypto.randomUUID();
+let refundCsv: string;
+let agreedRefundRef: string;
+let missingRefundRef: string;
 
 before(async () => {
   const webRoot = path.join(ROOT, 'dist/web');
@@ -64,6 +72,32 @@ before(async () => {
   const line = (reference: string, status: string, time: string) => `${reference},6000.00,UGX,${status},${time}`;
   const filler = Array.from({ length: FILLER }, (_, i) => line(`filler-${i + 1}`, 'SUCCESSFUL', new Date(Date.parse(`${DAY}T00:00:00Z`) + (i + 1) * 4000).toISOString()));
   csv = ['reference,amount,currency,status,completedAt,fee', line(failedRef, 'SUCCESSFUL', `${DAY}T10:00:30Z`), line(noMoneyRef, 'FAILED', `${DAY}T10:59:30Z`), `${shortRef},5000.00,UGX,SUCCESSFUL,${DAY}T12:59:30Z`, ...filler, ...['x1', 'x2', 'x3'].map((r) => line(`unknown-${r}`, 'SUCCESSFUL', `${DAY}T20:00:00Z`))].map((l) => `${l},0`).join('\r\n');
+  // The refunds statement: a payment without its ticket, a refund it shows, one it does not know, one it leaves out
+  // (the refunded calls were paid in October, outside both statements).
+  const onRefundDay = (time: string) => new Date(`${REFUND_DAY}T${time}Z`);
+  const refundedCalls = await db
+    .insert(transactions)
+    .values([
+      call({ phoneNumber: REFUND_PHONE, paymentRef: unticketedRef, isDeleted: true, messageStatuses: 'Payment timed out', callbackTime: onRefundDay('08:15:00'), createdAt: onRefundDay('08:00:00') }),
+      call({ phoneNumber: '256772000666', paymentRef: `momo-${crypto.randomUUID()}`, isComplete: true, messageStatuses: 'Delivered', ticketMessage: 'VIP tip', callbackTime: new Date('2026-10-20T09:00:00Z'), createdAt: new Date('2026-10-20T08:59:00Z') }),
+      call({ phoneNumber: '256772000777', paymentRef: `momo-${crypto.randomUUID()}`, isComplete: true, messageStatuses: 'Delivered', ticketMessage: 'VIP tip', callbackTime: new Date('2026-10-20T09:30:00Z'), createdAt: new Date('2026-10-20T09:29:00Z') }),
+    ])
+    .returning();
+  const [agreed, missing] = await db
+    .insert(refunds)
+    .values([
+      { transactionId: refundedCalls[1].id, amount: 6000, reason: 'duplicate-payment', state: 'completed', settledAt: onRefundDay('10:00:00') },
+      { transactionId: refundedCalls[2].id, amount: 3000, reason: 'wrong-ticket', state: 'completed', settledAt: onRefundDay('11:00:00') },
+    ])
+    .returning();
+  agreedRefundRef = agreed.providerRef;
+  missingRefundRef = missing.providerRef;
+  refundCsv = [
+    'type,reference,amount,currency,status,completedAt',
+    `payment,${unticketedRef},6000,UGX,SUCCESSFUL,${REFUND_DAY}T08:00:30Z`,
+    `REFUND,${agreedRefundRef},6000,UGX,SUCCESSFUL,${REFUND_DAY}T10:00:00Z`,
+    `REFUND,${unknownRefundRef},2000,UGX,SUCCESSFUL,${REFUND_DAY}T12:00:00Z`,
+  ].join('\r\n');
   app = await buildApp({ db, jwtSecret: crypto.randomUUID(), webRoot });
   url = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
   browser = await launchBrowser();
@@ -290,5 +324,65 @@ test('a manager voids the statement with a reason: it shows as voided, offers no
   await page.getByRole('switch', { name: 'Voided statements' }).click();
   await page.getByText('No statement uploaded yet.').waitFor();
   await page.context().close();
+  assert.deepEqual(problems, []);
+});
+
+test("refund lines: their own kinds, and 'Refund' on a paid-no-ticket row gives the money back instead of a ticket", async () => {
+  const page = await openScreen(1440, 900);
+  await page.getByLabel('Statement file').setInputFiles({ name: 'momo-refunds.csv', mimeType: 'text/csv', buffer: Buffer.from(refundCsv) });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByText('Statement imported').first().waitFor({ timeout: 60_000 });
+  await card(page, /^Paid, no ticket/).filter({ hasText: '1 to act on' }).waitFor();
+  assert.match(await card(page, /^Matched/).innerText(), /Matched\s+1/);
+  assert.match(await card(page, /^Unknown refund/).innerText(), /Unknown refund\s+1\s+1 to act on/);
+  assert.match(await card(page, /^Refund missing/).innerText(), /Refund missing\s+1\s+1 to act on/);
+  assert.match(await card(page, /^Refund mismatch/).innerText(), /Refund mismatch\s+0/);
+
+  // 'Refund' beside 'Issue ticket': the call's refund dialog, for the whole amount by default.
+  const row = rowOf(page, unticketedRef);
+  await row.getByRole('button', { name: 'Issue ticket' }).waitFor();
+  await row.getByRole('button', { name: `Refund the call of reference ${unticketedRef}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Refund the call from ${REFUND_PHONE}` });
+  await dialog.waitFor();
+  assert.equal(await dialog.getByRole('spinbutton', { name: 'Amount (UGX)' }).inputValue(), '6000');
+  await audit(page, 'light 1440 refund dialog');
+  await dialog.getByRole('combobox', { name: /^Reason/ }).click();
+  await page.getByRole('option', { name: 'Ticket not delivered' }).click();
+  await screenshot(page, 'reconciliation-14-refund-dialog-1440');
+  await dialog.getByRole('button', { name: 'Request refund' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await row.getByText('Awaiting approval · UGX 6,000').waitFor();
+  assert.equal(await row.getByRole('button', { name: 'Issue ticket' }).count(), 0);
+  await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
+  await audit(page, 'light 1440 refunded row');
+  await screenshot(page, 'reconciliation-15-refund-requested-1440');
+
+  // The refund the statement left out: no line, its refund and call shown, reviewed with a note.
+  await card(page, /^Refund missing/).click();
+  const missingRow = rowOf(page, missingRefundRef);
+  await missingRow.waitFor();
+  assert.equal(await missingRow.locator('[data-field="type"]').innerText(), 'Refund');
+  assert.equal(await missingRow.locator('[data-field="refund"]').innerText(), 'Completed · UGX 3,000');
+  await missingRow.getByRole('button', { name: 'Mark reviewed' }).click();
+  const review = page.getByRole('dialog', { name: 'Mark reviewed' });
+  await review.getByRole('textbox', { name: 'Note' }).fill('On MTN’s December statement; paid out on the 30th.');
+  await review.getByRole('button', { name: 'Mark reviewed' }).click();
+  await missingRow.getByText(`Reviewed · ${ADMIN.userName}`).waitFor();
+
+  await setColourModeHere(page, 'Dark');
+  await card(page, /^Unknown refund/).click();
+  await rowOf(page, unknownRefundRef).waitFor();
+  await page.waitForFunction(() => !document.querySelector('#notistack-snackbar'), undefined, { timeout: 20_000 });
+  await audit(page, 'dark 1440 unknown refunds');
+  await screenshot(page, 'reconciliation-16-unknown-refund-dark-1440');
+  await setColourModeHere(page, 'Light');
+  await page.context().close();
+
+  const phone = await openScreen(412, 915);
+  await card(phone, /^Refund missing/).click();
+  await rowOf(phone, missingRefundRef).waitFor();
+  await audit(phone, 'light 412 refund rows');
+  await screenshot(phone, 'reconciliation-17-refund-missing-412');
+  await phone.context().close();
   assert.deepEqual(problems, []);
 });

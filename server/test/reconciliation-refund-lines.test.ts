@@ -173,6 +173,8 @@ describe('a statement with refund lines', () => {
     const control = await upload(world, admin.headers, `Transaction Type,reference,amount,currency,status,completedAt\r\nREF\u0007UND,r-3,100,UGX,SUCCESSFUL,${date}T10:00:00Z\r\n`);
     expect(control.statusCode).toBe(400);
     expect(control.json().errors).toEqual([{ field: 'type', message: 'Line 2, column type: contains a control character' }]);
+    const inherited = await upload(world, admin.headers, `type,reference,amount,currency,status,completedAt\r\nconstructor,r-4,100,UGX,SUCCESSFUL,${date}T10:00:00Z\r\n__proto__,r-5,100,UGX,SUCCESSFUL,${date}T10:00:00Z\r\n`);
+    expect(inherited.json().errors.map((e: { field: string }) => e.field)).toEqual(['type', 'type']);
   });
 });
 

@@ -48,14 +48,11 @@ export const RECONCILIATION_KIND_HELP: Record<ReconciliationKind, string> = {
   unknownReference: 'No call has this reference',
   refundUnknown: 'A REFUND line whose reference is no refund’s provider reference: money went back that no refund here asked for',
   refundMismatch:
-    'A REFUND line that disagrees with our refund: another amount, SUCCESSFUL for a refund we hold as not completed (failed, unknown, still in flight), or FAILED for one we hold as completed',
+    'A REFUND line that disagrees with our refund: another amount, SUCCESSFUL for a refund we hold as not completed (failed, unknown, still in flight), or FAILED for one we do not hold as failed',
   refundMissing: 'A refund we hold as completed within the statement’s period that the statement has no REFUND line for',
 };
 
 export type ReconciliationCounts = Record<ReconciliationKind, number>;
-
-/** The kinds about refunds (REFUND lines and the completed refunds a statement leaves out). */
-export const REFUND_KINDS: readonly ReconciliationKind[] = ['refundUnknown', 'refundMismatch', 'refundMissing'];
 
 /**
  * What a statement line is: money in for a call (PAYMENT, a line without a type), or money back
@@ -71,22 +68,23 @@ export const STATEMENT_TYPE_COLUMN = 'type';
  * The words providers' exports use for a line's type, in lower case: a payment is also a
  * collection, a sale, a debit of the customer; a refund a reversal or a disbursement back.
  */
-const STATEMENT_TYPE_WORDS: Record<string, StatementLineType> = {
-  '': 'PAYMENT',
-  payment: 'PAYMENT',
-  collection: 'PAYMENT',
-  sale: 'PAYMENT',
-  purchase: 'PAYMENT',
-  debit: 'PAYMENT',
-  refund: 'REFUND',
-  refunded: 'REFUND',
-  reversal: 'REFUND',
-  credit: 'REFUND',
-};
+const STATEMENT_TYPE_WORDS = new Map<string, StatementLineType>([
+  ['', 'PAYMENT'],
+  ['payment', 'PAYMENT'],
+  ['collection', 'PAYMENT'],
+  ['sale', 'PAYMENT'],
+  ['purchase', 'PAYMENT'],
+  ['debit', 'PAYMENT'],
+  ['refund', 'REFUND'],
+  ['refunded', 'REFUND'],
+  ['reversal', 'REFUND'],
+  ['credit', 'REFUND'],
+]);
 
 /** A line's type as written (case, spaces, '-' and '_' aside), or undefined for a word that is neither. */
 export function statementLineType(raw: string): StatementLineType | undefined {
-  return STATEMENT_TYPE_WORDS[raw.trim().toLowerCase().replace(/[\s_-]+/g, '')];
+  // A Map, so 'constructor' or '__proto__' in a file is no type.
+  return STATEMENT_TYPE_WORDS.get(raw.trim().toLowerCase().replace(/[\s_-]+/g, ''));
 }
 
 /** The statement's columns, in the order a file is expected to have them (any order is read). */

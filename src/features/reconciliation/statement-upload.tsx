@@ -72,7 +72,7 @@ export function StatementUpload({ onUploaded }: { onUploaded: (statementId: stri
         Upload the provider&apos;s statement
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        A CSV file with the columns {STATEMENT_COLUMNS.join(', ')} (other columns are ignored), at most {STATEMENT_MAX_MB} MB. The same file twice is counted once.
+        A CSV file with the columns {STATEMENT_COLUMNS.join(', ')}, and optionally type (PAYMENT or REFUND; other columns are ignored), at most {STATEMENT_MAX_MB} MB. The same file twice is counted once.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />} disabled={busy} sx={{ flexShrink: 0 }}>
