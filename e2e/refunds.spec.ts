@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, serviceCodes, transactionEvents, transactions, users } from '../server/src/db/schema';
 import { paymentProviderFor } from '../server/src/providers/payment-from-config';
 import type { SmsProvider } from '../server/src/providers/sms';
-import { ADMIN, assertAccessible, go, launchBrowser, ROOT, screenshot, setColourMode, settled, signIn, viewportShot } from './harness';
+import { ADMIN, assertAccessible, go, launchBrowser, listRows, ROOT, screenshot, setColourMode, settled, signIn, viewportShot } from './harness';
 
 /**
  * Refunds in the browser: the API in this process on an in-memory PGlite serving the built SPA
@@ -86,12 +86,17 @@ async function signedIn(user: { userName: string; password: string }, viewport: 
   return page;
 }
 
-/** The paid call's Details, found by its phone number. */
-async function openDetails(page: Page) {
+/** The paid call in the search, found by its phone number. */
+async function searchCall(page: Page) {
   await go(page, '/search');
   await page.getByRole('textbox', { name: 'Phone number' }).fill(PHONE);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByText('Showing 1 out of 1 entries').waitFor();
+}
+
+/** The paid call's Details, found by its phone number. */
+async function openDetails(page: Page) {
+  await searchCall(page);
   await page.getByRole('button', { name: /^Details/ }).click();
   const drawer = page.getByRole('region', { name: 'Call details' });
   await drawer.getByRole('list', { name: 'Timeline' }).waitFor();
@@ -100,6 +105,10 @@ async function openDetails(page: Page) {
 
 test('customer care requests a refund from Details, an admin approves it by keyboard, and the timeline shows it to the SMS', async () => {
   const care = await signedIn(CARE, { width: 1440, height: 900 });
+  // The search's row offers the same Refund as Details while something is left to refund (looked at
+  // before Details opens: the drawer narrows the grid, which then leaves its last columns undrawn).
+  await searchCall(care);
+  await listRows(care).getByRole('button', { name: `Refund the call from ${PHONE}` }).waitFor();
   let drawer = await openDetails(care);
   await drawer.getByRole('button', { name: 'Refund' }).click();
   const dialog = care.getByRole('dialog', { name: `Refund the call from ${PHONE}` });
@@ -129,7 +138,18 @@ test('customer care requests a refund from Details, an admin approves it by keyb
   // The local provider completes it after 300 ms; the live stream reads the queue again.
   await queue.getByText('Completed').waitFor({ timeout: 20_000 });
   await screenshot(admin, 'refunds-03-completed-1440-light');
+  // The queue as CSV: the completed refund with who asked and who decided.
+  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+  assert.equal(download.suggestedFilename(), 'refunds-all.csv');
+  const csv = fs.readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n');
+  assert.match(csv[0], /^Requested at,Service code,From,Call amount,Amount,Reason,Note,State,Requested by,Decided by,/);
+  assert.equal(csv.length, 2);
+  assert.match(csv[1], new RegExp(`,\\*217\\*4#,${PHONE},5000,5000,Ticket not delivered,Customer says the SMS never came,Completed,${CARE.userName},${ADMIN.userName},`));
 
+  // Refunded in full: the search's row has nothing left to offer, and Details is still one click away.
+  await searchCall(admin);
+  await listRows(admin).getByRole('button', { name: /^Details of the call from / }).waitFor();
+  assert.equal(await listRows(admin).getByRole('button', { name: /^Refund the call from / }).count(), 0);
   drawer = await openDetails(admin);
   await drawer.getByRole('heading', { level: 3, name: 'Refund SMS sent' }).waitFor({ timeout: 20_000 });
   const labels = (await drawer.getByRole('heading', { level: 3 }).allTextContents()).filter((label) => label.startsWith('Refund'));

@@ -273,6 +273,8 @@ describe('role matrix over the refund routes', () => {
     const routes: { method: 'GET' | 'POST'; url: string; payload?: object; want: number | 'ok' }[] = [
       { method: 'GET', url: '/v1/refunds?page=1', want: want.read },
       { method: 'GET', url: '/v1/refunds?state=requested', want: want.read },
+      { method: 'GET', url: '/v1/refunds/export?state=requested', want: want.read },
+      { method: 'GET', url: '/v1/refunds/export', want: want.read },
       { method: 'GET', url: `/v1/refunds/${refundId}`, want: want.read },
       { method: 'GET', url: `/v1/transactions/${other.id}/refunds`, want: want.read },
       { method: 'POST', url: `/v1/transactions/${call.id}/refunds`, payload: { reason: 'duplicate-payment' }, want: want.read },

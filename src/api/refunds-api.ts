@@ -2,6 +2,7 @@ import type { ApiEnvelope } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
 import type { Refund, RefundReason, RefundState } from '../domain/refunds';
 import { baseApi, listTags } from './base-api';
+import { csvFileOf, type CsvFile } from './csv-file';
 
 export interface RefundsQuery {
   page: number;
@@ -49,6 +50,11 @@ export const refundsApi = baseApi.injectEndpoints({
       transformResponse: answer,
       invalidatesTags: (result, error) => (error ? [] : changed(result?.refund)),
     }),
+    /** The queue as CSV, of one state or all (a mutation: a download, not a cached read). */
+    exportRefundsCsv: build.mutation<CsvFile, { state?: RefundState }>({
+      query: ({ state }) => ({ url: '/v1/refunds/export', params: state ? { state } : {}, responseHandler: 'text' }),
+      transformResponse: (csv: string, meta, { state }) => csvFileOf(csv, meta, `refunds-${state ?? 'all'}.csv`),
+    }),
     approveRefund: build.mutation<RefundAnswer, string>({
       query: (id) => ({ url: `/v1/refunds/${id}/approve`, method: 'POST', body: {} }),
       transformResponse: answer,
@@ -62,4 +68,4 @@ export const refundsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetRefundsQuery, useGetCallRefundsQuery, useRequestRefundMutation, useApproveRefundMutation, useRejectRefundMutation } = refundsApi;
+export const { useGetRefundsQuery, useGetCallRefundsQuery, useRequestRefundMutation, useApproveRefundMutation, useRejectRefundMutation, useExportRefundsCsvMutation } = refundsApi;

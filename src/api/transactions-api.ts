@@ -65,6 +65,9 @@ export interface SearchQuery {
   phoneNumber: string;
   page: number;
   limit?: number;
+  /** A range of days (at most 31); every day without. */
+  dateFrom?: string;
+  dateTo?: string;
 }
 
 type Paged = ApiEnvelope<PagedList<Transaction>>;
@@ -90,7 +93,12 @@ export const transactionsApi = baseApi.injectEndpoints({
       providesTags: listTags('FailedTransaction'),
     }),
     searchTransactions: build.query<PagedList<Transaction>, SearchQuery>({
-      query: ({ phoneNumber, page, limit = 50 }) => ({ url: '/v1/transactions/search', method: 'POST', params: { page, limit }, body: { phoneNumber } }),
+      query: ({ phoneNumber, page, limit = 50, dateFrom, dateTo }) => ({
+        url: '/v1/transactions/search',
+        method: 'POST',
+        params: { page, limit },
+        body: { phoneNumber, ...(dateFrom && dateTo ? { dateFrom, dateTo } : {}) },
+      }),
       transformResponse: toPage,
       providesTags: listTags('Transaction', { list: false }),
     }),

@@ -75,6 +75,9 @@ export function amountColumn<R extends GridValidRowModel & AmountRow>(): GridCol
     minWidth: 76,
     flex: 0.076,
     sortable: false,
+    // Right-aligned, so that amounts line up by their units and every copy button sits in one place.
+    align: 'right',
+    headerAlign: 'right',
     valueGetter: (_value, row) => formatMoney(row.amount),
     renderCell: ({ row }) => <AmountCell amount={row.amount} paymentRef={row.paymentRef} />,
   };

@@ -86,7 +86,9 @@ export default function PagedCards<R extends GridValidRowModel>({ columns, rows,
         '& .card-lines': { display: 'grid', gridTemplateColumns: 'minmax(84px, 34%) 1fr', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' },
         '& .card-lines > div': { display: 'contents' },
         // The head: number, title (bold, taking the room) and the aside at the end of the line.
-        '& .card-head': { display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 },
+        // Its buttons go to a line of their own when they and the title do not fit one (a processed search
+        // result's Ticket, Refund and Details), rather than covering the phone number.
+        '& .card-head': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, rowGap: 0.5, mb: 0.5 },
         '& .card-head > div': { display: 'flex', alignItems: 'center', gap: 0.5, flex: 'none' },
         '& .card-head > .card-title': { flex: '1 1 auto', minWidth: 0, fontWeight: 600 },
         [`& .card-head [data-field="${ROW_NUMBER_FIELD}"]`]: { color: 'text.secondary', '&::before': { content: '"#"' } },

@@ -116,7 +116,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'export.ranking': 'Ranking exported',
   'export.audit': 'Audit trail exported',
   'export.statement': 'Statement rows exported',
-  'export.report': 'Monthly report exported',
+  'export.report': 'Report exported',
   'statement.upload': 'Statement uploaded',
   'statement.issue-ticket': 'Ticket issued from a statement',
   'statement.review': 'Statement row reviewed',

@@ -105,6 +105,25 @@ export function refundsRepository(db: DbOrTx) {
       return { docsJson: page.docs, total: page.total };
     },
 
+    /** How many refunds match (an export records it before it starts). */
+    async count(filter: RefundFilter): Promise<number> {
+      const [row] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from refunds r join transactions t on t.id = r.transaction_id where ${filterWhere(filter)}`);
+      return row.total;
+    },
+
+    /** The queue in its order, `size` refunds at a time: an export's chunks. */
+    async *chunks(filter: RefundFilter, size: number): AsyncGenerator<Refund[]> {
+      const where = filterWhere(filter);
+      for (let offset = 0; ; offset += size) {
+        const rows = await rowsOf<{ doc: Refund }>(
+          db,
+          sql`select ${REFUND_JSON} as doc from refunds r join transactions t on t.id = r.transaction_id where ${where} order by ${QUEUE_ORDER} limit ${size} offset ${offset}`,
+        );
+        if (rows.length > 0) yield rows.map((row) => row.doc);
+        if (rows.length < size) return;
+      }
+    },
+
     /** Moves a refund on, only from the states given: answers the row when this call made the change. */
     async change(id: string, change: StateChange): Promise<RefundRow | undefined> {
       const from = sql.join(

@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditEntityLabel } from '../../../src/domain/audit';
 import { parsePaging } from '../../../src/domain/paged-list';
+import { REFUND_CSV_HEADER, refundCsvLine } from '../../../src/domain/refund-csv';
 import type { RefundReason, RefundState } from '../../../src/domain/refunds';
 import { readsEveryCode } from '../../../src/domain/roles';
 import { refundListSchema, refundRejectSchema, refundRequestSchema } from '../../../src/domain/schemas/refunds';
 import { readableCodes, scopedTransaction } from '../access/transaction-scope';
-import { auditWho } from '../audit/record-audit';
+import { auditWho, recordAudit } from '../audit/record-audit';
+import { CSV_CHUNK_ROWS, sendCsv } from '../http/csv-download';
 import { ok, okPagedJson } from '../http/envelope';
 import { HttpError, notFound } from '../http/http-error';
 import { pagingQuery, uuidParams, type IdParams, type PagingQuery } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
-import { documented, results } from '../openapi';
+import { documented, results, textAnswer } from '../openapi';
 import type { RefundActor } from '../refunds/refund-flow';
 import { refundsRepository } from '../repositories/refunds-repository';
 
@@ -24,6 +27,7 @@ const who = (request: FastifyRequest): RefundActor => {
 };
 
 const listQuery = { ...pagingQuery, properties: { ...pagingQuery.properties, state: { type: 'string' } } } as const;
+const exportQuery = { type: 'object', properties: { state: { type: 'string' } } } as const;
 
 /**
  * Refunds (src/domain/refunds.ts): customer care and managers request and read them, a manager
@@ -94,6 +98,28 @@ export default async function refundsRoutes(app: FastifyInstance) {
       const codes = await readableCodes(app.db, request.user);
       const { docsJson, total } = await repo.pageJson({ state: state as RefundState | undefined, codes }, offset, limit);
       return okPagedJson(reply, 'Refunds', docsJson, page, limit, total);
+    },
+  );
+
+  app.get<{ Querystring: { state?: string } }>(
+    '/v1/refunds/export',
+    {
+      schema: { tags: ['refunds'], summary: "The refunds queue as CSV, in the queue's order, of one state or all", querystring: exportQuery },
+      onRequest: staff,
+      config: { swaggerTransform: documented({ query: refundListSchema, answer: textAnswer('text/csv', "One line per refund, in the queue's order") }) },
+    },
+    async (request, reply) => {
+      const { state } = await validBody(refundListSchema, { state: request.query.state || undefined });
+      const filter = { state: state as RefundState | undefined, codes: await readableCodes(app.db, request.user) };
+      const file = `refunds-${state ?? 'all'}.csv`;
+      // Phone numbers leave the system: recorded first, with the filter and the rows it matches.
+      await recordAudit(app.db, {
+        ...auditWho(request),
+        action: 'export.report',
+        entity: { type: 'export', id: null, label: auditEntityLabel('export', file) },
+        after: { filter: { report: 'refunds', state: state ?? null }, rows: await repo.count(filter) },
+      });
+      return sendCsv(reply, { file, header: REFUND_CSV_HEADER, chunks: repo.chunks(filter, CSV_CHUNK_ROWS), line: refundCsvLine });
     },
   );
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -13,13 +13,15 @@ export interface PhoneNumberSearchProps {
   onSearch: (phoneNumber: string) => void;
   /** The same number searched again: load it anew. */
   onSearchAgain: () => void;
+  /** More of the search beside the button (the search's range of days); a narrow screen wraps them. */
+  children?: ReactNode;
 }
 
 /**
  * SPEC §2 Transaction search: a phone number field and the Search button. A number the API would
  * refuse is said in the field and not sent, rather than answered with 'Unexpected error'.
  */
-export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain }: PhoneNumberSearchProps) {
+export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain, children }: PhoneNumberSearchProps) {
   const [input, setInput] = useState(phoneNumber);
   const [shownNumber, setShownNumber] = useState(phoneNumber);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain }: Phon
     else onSearch(next);
   };
   return (
-    <Stack component="form" noValidate direction="row" spacing={2} sx={{ mb: 2, alignItems: 'flex-start' }} onSubmit={onSubmit}>
+    <Stack component="form" noValidate direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'flex-start', flexWrap: 'wrap' }} onSubmit={onSubmit}>
       <TextField
         size="small"
         label="Phone number"
@@ -60,6 +62,7 @@ export function PhoneNumberSearch({ phoneNumber, onSearch, onSearchAgain }: Phon
       <Button type="submit" variant="contained" disabled={!input.trim()}>
         Search
       </Button>
+      {children}
     </Stack>
   );
 }

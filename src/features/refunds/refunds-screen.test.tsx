@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { apiUrl } from '../../api/api-url';
 import type { Refund } from '../../domain/refunds';
 import { renderApp, sessionFor, uniqueName, type Credentials } from '../../testing/render-app';
@@ -67,5 +67,26 @@ describe('the refunds queue', () => {
     await renderApp({ url: '/refunds', user: care });
     const card = await cardOf(refunds[0]);
     expect(within(card).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('lets customer care export the state shown as CSV', async () => {
+    const saved: Blob[] = [];
+    // jsdom has no object URLs or downloads: stand in for the browser's.
+    Object.assign(URL, { createObjectURL: jest.fn((blob: Blob) => (saved.push(blob), 'blob:refunds')), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      const { user } = await renderApp({ url: '/refunds?state=rejected', user: care });
+      await screen.findByRole('heading', { level: 1, name: 'Refunds' });
+      await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(click).toHaveBeenCalled());
+      expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toBe('refunds-rejected.csv');
+      const lines = (await saved[0].text()).trimEnd().split('\r\n');
+      expect(lines[0]).toMatch(/^Requested at,Service code,From,Call amount,Amount,Reason,Note,State,/);
+      // The one rejected above is among them; nothing of another state.
+      expect(lines.some((line) => line.includes(refunds[1].phoneNumber) && line.includes('Only paid once'))).toBe(true);
+      expect(lines.slice(1).every((line) => line.includes(',Rejected,'))).toBe(true);
+    } finally {
+      click.mockRestore();
+    }
   });
 });

@@ -8,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useApproveRefundMutation, useGetRefundsQuery, useRejectRefundMutation } from '../../api/refunds-api';
+import { useApproveRefundMutation, useExportRefundsCsvMutation, useGetRefundsQuery, useRejectRefundMutation } from '../../api/refunds-api';
+import { CsvDownloadButton } from '../../components/csv-download-button';
 import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-fields';
 import { ListSpinner } from '../../components/list-spinner';
@@ -125,6 +126,7 @@ export default function RefundsScreen() {
   const rows = useMemo(() => list.data?.docs ?? [], [list.data]);
   const [approveRefund, approving] = useApproveRefundMutation();
   const [rejectRefund] = useRejectRefundMutation();
+  const [exportCsv] = useExportRefundsCsvMutation();
   const submit = useSubmit({ replacePrevious: true });
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<Refund | null>(null);
@@ -204,6 +206,7 @@ export default function RefundsScreen() {
             </MenuItem>
           ))}
         </TextField>
+        <CsvDownloadButton download={() => exportCsv(filters.state ? { state: filters.state } : {}).unwrap()} />
         <Button onClick={() => setShortcuts(true)} aria-keyshortcuts="?" sx={{ display: { xs: 'none', md: 'inline-flex' }, whiteSpace: 'nowrap' }}>
           Keyboard shortcuts (?)
         </Button>

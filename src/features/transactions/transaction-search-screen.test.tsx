@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { formatMoney } from '../../domain/format';
+import { formatDay, formatMoney, todayInServiceZone } from '../../domain/format';
 import { FINAL_VOTERS } from '../../testing/campaign-votes';
 import { renderApp } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
@@ -65,6 +65,26 @@ describe('Transaction search screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Request refund' }));
     expect(await screen.findByText('Refund requested')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('searches a range of days when one is chosen beside the number, and every day again without', async () => {
+    const today = todayInServiceZone();
+    const { user } = await renderApp({ url: `/search?phoneNumber=${phone}`, user: TEST_ADMIN });
+    await screen.findByText('Showing 2 out of 2 entries');
+    await user.click(screen.getByRole('button', { name: 'Choose a range of days' }));
+    // The range opens on today, which has both calls; the heading names it.
+    expect(await screen.findByRole('heading', { level: 1, name: `Transaction search from ${formatDay(today)} to ${formatDay(today)}` })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'From' })).toBeInTheDocument();
+    await screen.findByText('Showing 2 out of 2 entries');
+    await user.click(screen.getByRole('button', { name: 'Show one day' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Transaction search' })).toBeInTheDocument();
+  });
+
+  it('finds nothing in a range of days before the calls', async () => {
+    const day = (back: number) => todayInServiceZone(new Date(Date.now() - back * 86_400_000));
+    await renderApp({ url: `/search?phoneNumber=${phone}&dateFrom=${day(5)}&dateTo=${day(1)}`, user: TEST_ADMIN });
+    expect(await screen.findByRole('heading', { level: 1, name: /^Transaction search from / })).toBeInTheDocument();
+    expect(await screen.findByText('No records')).toBeInTheDocument();
   });
 
   it("says 'Invalid phone number' in the field and asks the API nothing for a bad number", async () => {
