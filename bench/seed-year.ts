@@ -78,7 +78,7 @@ const rowsOf = async <T>(database: Database, query: SQL): Promise<T[]> => ((awai
  * ticket SMS and its delivery report, and support's resolve of some failed ones; about eight
  * events a call, written as the app writes them (kinds, actors, details and duplicate keys).
  */
-export function chunkSql(calls: number, days: number, timeZone: string, codes: string[], phonePool: number): SQL {
+function chunkSql(calls: number, days: number, timeZone: string, codes: string[], phonePool: number): SQL {
   const levels = JSON.stringify(weighted(CATEGORY_LEVELS.map((level) => [level, LEVEL_WEIGHTS[level]])));
   const outcome = callOutcomeSql(sql`r_status`, sql`created_at`, { processed: 0.78, failed: 0.12 }, PAYMENT_TIMEOUT_MINUTES);
   const busy = sql`floor(r_phone / ${BUSY_SHARE}::float8 * ${BUSY_NUMBERS})::int`;
@@ -281,7 +281,7 @@ async function main() {
   }
 }
 
-if (process.argv[1]?.endsWith("seed-year.ts")) main().catch((error) => {
+main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
