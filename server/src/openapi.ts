@@ -203,8 +203,8 @@ export const COMPONENT_SCHEMAS = {
       categoryLevel: nullableString,
       category: { ...named, nullable: true },
       amount: { type: 'number', nullable: true },
-      campaignKey: { ...nullableString, description: "A campaign vote's campaign ('world-cup-2022', 'afcon-2024'); null on other calls" },
-      round: { ...nullableString, description: "A campaign vote's round ('general', 'week2', 'final'…)" },
+      campaignKey: { ...nullableString, description: "A campaign vote's campaign key ('world-cup-2022', 'afcon-2024', or any created campaign's); null on other calls" },
+      round: { ...nullableString, description: "A campaign vote's round key ('general', 'week2', 'final', or a created campaign's own)" },
       teamName: { ...nullableString, description: "A campaign vote's pick" },
       teamName2: { ...nullableString, description: "The other team of the pick's game ('teamName2 vs teamName'); null for a general pick" },
       messageStatuses: nullableString,
@@ -280,7 +280,35 @@ export const COMPONENT_SCHEMAS = {
     count: { ...integer, description: 'Counted votes' },
     transactions: { type: 'array', items: { $ref: '#/components/schemas/VoteTransaction' }, description: 'The 50 newest votes' },
   }),
-  Campaign: object({ key: string, name: string, serviceCode: string, rounds: { type: 'array', items: string }, teams: { type: 'array', items: string } }),
+  CampaignRound: object(
+    {
+      key: string,
+      label: string,
+      kind: { type: 'string', enum: ['teams', 'games'], description: "'teams': pick one of the teams; 'games': pick the winner of one of the round's games" },
+      games: { type: 'array', items: { type: 'array', items: string, minItems: 2, maxItems: 2 }, description: "A games round's games, as pairs of teams" },
+      opensAt: { ...dateTime, nullable: true },
+      closesAt: { ...dateTime, nullable: true },
+      closedAt: { ...dateTime, nullable: true, description: 'When the round was closed by hand' },
+    },
+    ['key', 'label', 'kind'],
+  ),
+  Campaign: object(
+    {
+      key: string,
+      name: string,
+      serviceCode: string,
+      status: { type: 'string', enum: ['draft', 'live', 'closed'], description: 'draft → live (published: its code offers it) → closed' },
+      rounds: { type: 'array', items: { $ref: '#/components/schemas/CampaignRound' } },
+      teams: { type: 'array', items: string },
+      votesPerRoundCap: { ...integer, nullable: true },
+      votePrice: { ...integer, nullable: true, description: "UGX a vote costs; null: the cheapest priced level of the code's category" },
+      publishedAt: { ...dateTime, nullable: true },
+      closedAt: { ...dateTime, nullable: true },
+      totalVotes: { ...integer, description: 'Counted votes over every round (in the list only)' },
+      revenue: { ...integer, description: 'UGX of the counted votes (in the list only)' },
+    },
+    ['key', 'name', 'serviceCode', 'status', 'rounds', 'teams', 'votesPerRoundCap', 'votePrice', 'publishedAt', 'closedAt'],
+  ),
   CampaignResults: object({
     round: nullableString,
     totalVotes: integer,
@@ -448,6 +476,8 @@ export interface RouteDocs {
   summary?: string;
   /** The yup schema the handler validates the body with. */
   body?: AnyObjectSchema;
+  /** The body as a JSON schema, when the handler checks it without yup (nested lists). */
+  jsonBody?: JsonSchema;
   /** The yup schema the handler validates the query with; merged with the route's own `querystring`. */
   query?: AnyObjectSchema;
   /** Path parameters the route does not check with a JSON schema of its own. */
@@ -561,6 +591,7 @@ export function documented(docs: RouteDocs): SwaggerTransform {
         ...(querystring ? { querystring } : {}),
         ...(params ? { params } : {}),
         ...(docs.body ? { body: jsonSchemaOf(docs.body), ...(docs.form ? { consumes: [...(docs.form === 'only' ? [] : ['application/json']), 'application/x-www-form-urlencoded'] } : {}) } : {}),
+        ...(docs.jsonBody ? { body: docs.jsonBody } : {}),
         ...(docs.textBody ? { body: { type: 'string', description: docs.textBody.description }, consumes: [docs.textBody.contentType] } : {}),
         ...(signedIn ? {} : { security: [] }),
         response: answersOf(docs, {

@@ -29,7 +29,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => world.close());
 
-type Call = { method: 'GET' | 'POST'; url: string; payload?: object };
+type Call = { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object };
 
 function campaignCalls(prefix: string, key: string, code: string, failedId: string): Call[] {
   const analysis = prefix === '/v1/afcon/2024' ? '/v1/afcon/2024/analysis' : '/v1/world/cup/analysis';
@@ -43,6 +43,12 @@ function campaignCalls(prefix: string, key: string, code: string, failedId: stri
     { method: 'GET', url: `/v1/campaigns/${key}/votes?phoneNumber=256773000001` },
     { method: 'GET', url: `/v1/campaigns/${key}/results?round=all` },
     { method: 'GET', url: `/v1/campaigns/${key}/ranking/export` },
+    // Every campaign's reads under its key, scoped like SPEC's.
+    { method: 'POST', url: `/v1/campaigns/${key}/transactions?page=1&limit=50`, payload: { date: '2022-12-01' } },
+    { method: 'POST', url: `/v1/campaigns/${key}/failed?page=1&limit=50`, payload: {} },
+    { method: 'POST', url: `/v1/campaigns/${key}/search?page=1&limit=50`, payload: { phoneNumber: '256773000001' } },
+    { method: 'POST', url: `/v1/campaigns/${key}/ranking?round=general&page=1&limit=50`, payload: {} },
+    { method: 'POST', url: `/v1/campaigns/${key}/ranking`, payload: {} },
   ];
 }
 
@@ -70,6 +76,23 @@ describe('role matrix over the campaign calls (DESIGN §4)', () => {
         // The call is in the assertion so that a failure names it.
         expect(`${call.method} ${call.url} -> ${await outcome(caller, call)}`).toBe(`${call.method} ${call.url} -> ${want}`);
       }
+    }
+  });
+
+  it.each(Object.keys(expected) as Caller[])('%s: creating, editing, publishing and closing campaigns is for admins and super-users', async (caller) => {
+    // Bodies and keys the managers' checks refuse, so the matrix changes no campaign.
+    const writes: Call[] = [
+      { method: 'POST', url: '/v1/campaigns', payload: {} },
+      { method: 'PATCH', url: '/v1/campaigns/no-such', payload: { name: 'x' } },
+      { method: 'POST', url: '/v1/campaigns/no-such/publish' },
+      { method: 'POST', url: '/v1/campaigns/no-such/close' },
+      { method: 'POST', url: '/v1/campaigns/no-such/rounds/general/close' },
+    ];
+    const want = caller === 'anonymous' ? 401 : caller === 'admin' || caller === 'super-user' ? [400, 404] : 403;
+    for (const call of writes) {
+      const status = await outcome(caller, call);
+      const passed = Array.isArray(want) ? want.includes(status as number) : status === want;
+      expect(`${call.method} ${call.url} -> ${status} ${passed ? 'as expected' : `not ${want}`}`).toBe(`${call.method} ${call.url} -> ${status} as expected`);
     }
   });
 

@@ -25,9 +25,11 @@ describe('GET /v1/campaigns', () => {
       const response = await world.app.inject({ method: 'GET', url: '/v1/campaigns', headers });
       expect(response.statusCode).toBe(200);
       const [worldCup, afcon] = response.json().results;
-      expect(worldCup).toEqual({ key: 'world-cup-2022', name: 'World Cup 2022', serviceCode: '*217*50#', rounds: ['general', 'week2', 'week3', 'week4', 'final'], teams: expect.any(Array) });
+      expect(worldCup).toMatchObject({ key: 'world-cup-2022', name: 'World Cup 2022', serviceCode: '*217*50#', status: 'live', totalVotes: 0, revenue: 0 });
+      expect(worldCup.rounds.map((round: { key: string }) => round.key)).toEqual(['general', 'week2', 'week3', 'week4', 'final']);
+      expect(worldCup.rounds.at(-1)).toEqual({ key: 'final', label: 'Final', kind: 'games', games: [['Argentina', 'France']] });
       expect(worldCup.teams).toHaveLength(32);
-      expect(afcon).toMatchObject({ key: 'afcon-2024', name: 'AFCON 2024', serviceCode: '*284*24#', rounds: ['general'] });
+      expect(afcon).toMatchObject({ key: 'afcon-2024', name: 'AFCON 2024', serviceCode: '*284*24#', status: 'live', rounds: [{ key: 'general', label: 'General', kind: 'teams' }] });
       expect(afcon.teams).toHaveLength(24);
     }
   });

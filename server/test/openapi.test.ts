@@ -56,6 +56,9 @@ const WITHOUT_BODY = new Set([
   'post /v1/auth/2fa/setup',
   'post /v1/users/:id/2fa/reset',
   'post /v1/refunds/:id/approve',
+  'post /v1/campaigns/:key/publish',
+  'post /v1/campaigns/:key/close',
+  'post /v1/campaigns/:key/rounds/:round/close',
 ]);
 /** Writes whose body is a file, not JSON fields: documented as their media type. */
 const FILE_BODY: Record<string, string> = { 'post /v1/reconciliation/statements': 'text/csv' };

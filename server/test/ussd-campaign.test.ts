@@ -42,11 +42,11 @@ describe('votes by USSD', () => {
   });
 
   it('records a week vote for a game: the winner picked, the opponent second', async () => {
-    // Week 2, the second game (France v Croatia... by the fixture rule: team 1 against team 1 + 16), then its second team.
+    // Week 2, the round of 16: its second game, then its second team.
     const { body } = await vote('2*2', '256701000002');
-    expect(body).toBe('CON Who wins France v Japan?\n1. France\n2. Japan\n0. Back');
+    expect(body).toBe('CON Who wins Argentina vs Australia?\n1. Argentina\n2. Australia\n0. Back');
     await vote('2*2*2*1', '256701000002');
-    expect(await votesOf('256701000002')).toEqual([expect.objectContaining({ round: 'week2', teamName: 'Japan', teamName2: 'France' })]);
+    expect(await votesOf('256701000002')).toEqual([expect.objectContaining({ round: 'week2', teamName: 'Australia', teamName2: 'Argentina' })]);
   });
 
   it('records a final vote between the finalists, and an AFCON vote without a round question', async () => {
@@ -97,7 +97,7 @@ describe('votes by USSD', () => {
       expect(await world.db.select().from(transactions).where(eq(transactions.sessionId, late.sessionId))).toHaveLength(0);
 
       // A failed payment gives the vote back.
-      await world.db.update(transactions).set({ isDeleted: true }).where(and(eq(transactions.phoneNumber, phone), eq(transactions.teamName, 'Argentina')));
+      await world.db.update(transactions).set({ isDeleted: true }).where(and(eq(transactions.phoneNumber, phone), eq(transactions.teamName, 'Netherlands')));
       expect((await vote('2', phone)).body).toMatch(/^CON Week 2: choose a game/);
       expect((await votesOf(phone)).filter((r) => r.round === 'week2')).toHaveLength(2);
     } finally {

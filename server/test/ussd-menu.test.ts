@@ -1,5 +1,4 @@
 import { CATEGORY_LEVELS } from '../../src/domain/category-levels';
-import { roundChoice } from '../../src/domain/campaign-rounds';
 import { toGsm7 } from '../../src/domain/ussd-text';
 import { isUssdReply } from './ussd-reply';
 import { WORLD_CUP_2022 } from '../src/db/seed-data';
@@ -22,7 +21,8 @@ const everything: CatalogueService = {
 const worldCup = (cap: number | null = null, votesCast: Record<string, number> = {}): CampaignService => ({
   kind: 'campaign',
   name: 'World Cup 2022',
-  rounds: WORLD_CUP_2022.rounds,
+  closed: false,
+  rounds: WORLD_CUP_2022.rounds.map((round) => ({ ...round, open: true })),
   teams: WORLD_CUP_2022.teams,
   price: 500,
   cap,
@@ -125,30 +125,37 @@ describe('the campaign menu', () => {
     expect(menu(worldCup(), '1*0').reply).toBe(menu(worldCup(), '').reply);
   });
 
-  it('offers a week round\'s games by the seed\'s fixture rule, then the winner; the opponent is teamName2', () => {
-    // The rule the seed uses too: 16 games in week 2, 8 in week 3, 4 in week 4, the final between the two favourites.
-    const games = (round: string) => {
-      const choice = roundChoice(round, WORLD_CUP_2022.teams);
-      return choice.kind === 'games' ? choice.games : [];
-    };
-    expect(['week2', 'week3', 'week4', 'final'].map((round) => games(round).length)).toEqual([16, 8, 4, 1]);
-    expect(games('week3')[1]).toEqual(['France', 'Morocco']);
-    expect(games('final')).toEqual([['Argentina', 'France']]);
-    expect(roundChoice('general', ['A', 'B'])).toEqual({ kind: 'teams', teams: ['A', 'B'] });
-    const list = menu(worldCup(), '3').reply;
-    expect(list).toMatch(/^CON Week 3: choose a game\n1\. Argentina v Croatia\n2\. France v Morocco\n/);
-    expect(menu(worldCup(), '3*2').reply).toBe('CON Who wins France v Morocco?\n1. France\n2. Morocco\n0. Back');
-    expect(menu(worldCup(), '3*2*2*1').action).toEqual({ kind: 'vote', round: 'week3', teamName: 'Morocco', teamName2: 'France', amount: 500 });
+  it('offers a games round\'s own games (the real knock-out games), then the winner; the opponent is teamName2', () => {
+    expect(menu(worldCup(), '3').reply).toBe(
+      'CON Week 3: choose a game\n1. Croatia vs Brazil\n2. Netherlands vs Argentina\n3. Morocco vs Portugal\n4. England vs France\n0. Back',
+    );
+    expect(menu(worldCup(), '3*2').reply).toBe('CON Who wins Netherlands vs Argentina?\n1. Netherlands\n2. Argentina\n0. Back');
+    expect(menu(worldCup(), '3*2*2*1').action).toEqual({ kind: 'vote', round: 'week3', teamName: 'Argentina', teamName2: 'Netherlands', amount: 500 });
   });
 
   it('goes straight to the final\'s two teams', () => {
-    expect(menu(worldCup(), '5').reply).toBe('CON Who wins Argentina v France?\n1. Argentina\n2. France\n0. Back');
+    expect(menu(worldCup(), '5').reply).toBe('CON Who wins Argentina vs France?\n1. Argentina\n2. France\n0. Back');
     expect(menu(worldCup(), '5*1*1').action).toEqual({ kind: 'vote', round: 'final', teamName: 'Argentina', teamName2: 'France', amount: 500 });
   });
 
   it('skips the round question for a one-round campaign', () => {
-    const afcon: CampaignService = { ...worldCup(), name: 'AFCON 2024', rounds: ['general'], teams: ['Ivory Coast', 'Nigeria'] };
+    const afcon: CampaignService = { ...worldCup(), name: 'AFCON 2024', rounds: [{ key: 'general', label: 'General', kind: 'teams', open: true }], teams: ['Ivory Coast', 'Nigeria'] };
     expect(menu(afcon, '').reply).toBe('CON General: pick your team\n1. Ivory Coast\n2. Nigeria');
+  });
+
+  it('ends politely, offering nothing, for a closed campaign or one without an open round', () => {
+    expect(menu({ ...worldCup(), closed: true }, '')).toEqual({ reply: 'END Voting is closed. You have not been charged. Thank you.' });
+    expect(menu({ ...worldCup(), closed: true }, '1*1*1')).toEqual({ reply: 'END Voting is closed. You have not been charged. Thank you.' });
+    expect(menu({ ...worldCup(), rounds: [] }, '')).toEqual({ reply: 'END Voting is closed. You have not been charged. Thank you.' });
+  });
+
+  it('ends politely when the chosen round has closed since the session began, whatever was answered after', () => {
+    const closing = worldCup();
+    closing.rounds[2] = { ...closing.rounds[2], open: false };
+    // The numbers keep meaning the rounds offered when the session began: 3 is still Week 3.
+    expect(menu(closing, '').reply).toBe(menu(worldCup(), '').reply);
+    expect(menu(closing, '3*2*1*1')).toEqual({ reply: 'END Voting for Week 3 has closed. You have not been charged. Thank you.' });
+    expect(menu(closing, '4*1*1*1').action).toMatchObject({ round: 'week4', teamName: 'Argentina', teamName2: 'Croatia' });
   });
 
   it('ends politely past the vote cap, for that round only, before anything is chosen', () => {

@@ -28,7 +28,17 @@ const service: fc.Arbitrary<UssdService> = fc.oneof(
   fc.record({
     kind: fc.constant('campaign' as const),
     name,
-    rounds: fc.subarray(['general', 'week2', 'week3', 'week4', 'final', 'week12'], { minLength: 1 }),
+    closed: fc.boolean(),
+    rounds: fc.array(
+      fc.record({
+        key: fc.constantFrom('general', 'week2', 'final', 'r1'),
+        label: name,
+        kind: fc.constantFrom('teams' as const, 'games' as const),
+        games: fc.array(fc.tuple(name, name), { maxLength: 40 }),
+        open: fc.boolean(),
+      }),
+      { maxLength: 6 },
+    ),
     teams: fc.array(name, { maxLength: 40 }),
     price: fc.integer({ min: 1, max: 10_000_000 }),
     cap: fc.option(fc.nat(3)),

@@ -1,3 +1,4 @@
+import type { CampaignRound, CampaignStatus } from '../domain/campaign-rounds';
 import type { CampaignKey, RankingRound } from '../domain/campaigns';
 import { roundParam } from '../domain/campaigns';
 import type { ApiEnvelope, Transaction, VoteRow, VoteTransaction } from '../domain/entities';
@@ -13,8 +14,13 @@ export interface Campaign {
   key: CampaignKey;
   name: string;
   serviceCode: string;
-  rounds: string[];
+  status: CampaignStatus;
+  rounds: CampaignRound[];
   teams: string[];
+  votesPerRoundCap: number | null;
+  votePrice: number | null;
+  totalVotes: number;
+  revenue: number;
 }
 
 export interface RankingQuery {

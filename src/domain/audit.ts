@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'refund.fail',
   'campaign.create',
   'campaign.update',
+  'campaign.publish',
+  'campaign.close',
+  'campaign.round-close',
   'incident.acknowledge',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -131,6 +134,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'refund.fail': 'Refund failed',
   'campaign.create': 'Campaign created',
   'campaign.update': 'Campaign changed',
+  'campaign.publish': 'Campaign published',
+  'campaign.close': 'Campaign closed',
+  'campaign.round-close': 'Campaign round closed',
   'incident.acknowledge': 'Incident acknowledged',
 };
 

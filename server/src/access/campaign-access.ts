@@ -41,6 +41,6 @@ export function ownServiceCode(campaign: CampaignView, field: string, given: str
 /** A round of the campaign, or `all` for every round (also when none is given); 400 otherwise. */
 export function campaignRound(campaign: CampaignView, round: string | undefined): string {
   if (!round || round === ALL_ROUNDS) return ALL_ROUNDS;
-  if (!campaign.rounds.includes(round)) throw new HttpError(400, 'Unknown round', [{ field: 'round', message: 'Unknown round' }]);
+  if (!campaign.rounds.some((r) => r.key === round)) throw new HttpError(400, 'Unknown round', [{ field: 'round', message: 'Unknown round' }]);
   return round;
 }

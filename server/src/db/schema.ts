@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CampaignRound, CampaignStatus } from '../../../src/domain/campaign-rounds';
 import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
 import type { ReconciliationAction, ReconciliationCounts, ReconciliationKind, StatementLineType } from '../../../src/domain/reconciliation';
 
@@ -219,17 +220,30 @@ export const smsMessages = pgTable(
   ],
 );
 
-/** Vote campaigns (World Cup 2022, AFCON 2024): rounds and teams are small lists. */
-export const campaigns = pgTable('campaigns', {
-  key: text('key').primaryKey(),
-  name: text('name').notNull(),
-  serviceCode: text('service_code').notNull(),
-  rounds: jsonb('rounds').$type<string[]>().notNull(),
-  teams: jsonb('teams').$type<string[]>().notNull(),
-  /** Votes one phone number may cast per round; null means no cap. */
-  votesPerRoundCap: integer('votes_per_round_cap'),
-  createdAt: createdAt(),
-});
+/**
+ * Vote campaigns, created by staff (World Cup 2022 and AFCON 2024 are two of them): rounds (objects,
+ * src/domain/campaign-rounds.ts) and teams are small lists. Draft → live (its code offers it) → closed.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    key: text('key').primaryKey(),
+    name: text('name').notNull(),
+    serviceCode: text('service_code').notNull(),
+    status: text('status').$type<CampaignStatus>().notNull().default('draft'),
+    rounds: jsonb('rounds').$type<CampaignRound[]>().notNull(),
+    teams: jsonb('teams').$type<string[]>().notNull(),
+    /** Votes one phone number may cast per round; null means no cap. */
+    votesPerRoundCap: integer('votes_per_round_cap'),
+    /** UGX a vote costs; null: the cheapest priced level of the code's category (else DEFAULT_VOTE_PRICE). */
+    votePrice: integer('vote_price'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // One live campaign per service code: the code's menu is that campaign's.
+  (t) => [uniqueIndex('campaigns_live_service_code').on(t.serviceCode).where(sql`${t.status} = 'live'`)],
+);
 
 /** The flags a call's state is made of, on a call or on its daily counts. */
 interface CallFlags {

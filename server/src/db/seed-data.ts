@@ -1,4 +1,5 @@
 import type { CategoryLevel } from '../../../src/domain/category-levels';
+import type { CampaignRound } from '../../../src/domain/campaign-rounds';
 
 /** Fixed facts of the demo data set; seed.ts turns them into rows. */
 
@@ -133,8 +134,8 @@ export interface DemoCampaign {
   key: string;
   name: string;
   serviceCode: string;
-  rounds: string[];
-  /** Favourites first: the seed picks early teams more often, and games follow from the order (src/domain/campaign-rounds.ts). */
+  rounds: CampaignRound[];
+  /** Favourites first: the seed picks early teams more often. */
   teams: string[];
   /** When voting opened; campaigns list in this order. */
   opensAt: string;
@@ -144,7 +145,22 @@ export const WORLD_CUP_2022: DemoCampaign = {
   key: 'world-cup-2022',
   name: 'World Cup 2022',
   serviceCode: '*217*50#',
-  rounds: ['general', 'week2', 'week3', 'week4', 'final'],
+  // The tournament's real knock-out games: week 2 the round of 16, week 3 the quarter-finals, week 4 the semi-finals.
+  rounds: [
+    { key: 'general', label: 'General', kind: 'teams' },
+    {
+      key: 'week2',
+      label: 'Week 2',
+      kind: 'games',
+      games: [
+        ['Netherlands', 'USA'], ['Argentina', 'Australia'], ['France', 'Poland'], ['England', 'Senegal'],
+        ['Japan', 'Croatia'], ['Brazil', 'South Korea'], ['Morocco', 'Spain'], ['Portugal', 'Switzerland'],
+      ],
+    },
+    { key: 'week3', label: 'Week 3', kind: 'games', games: [['Croatia', 'Brazil'], ['Netherlands', 'Argentina'], ['Morocco', 'Portugal'], ['England', 'France']] },
+    { key: 'week4', label: 'Week 4', kind: 'games', games: [['Argentina', 'Croatia'], ['France', 'Morocco']] },
+    { key: 'final', label: 'Final', kind: 'games', games: [['Argentina', 'France']] },
+  ],
   teams: [
     'Argentina', 'France', 'Brazil', 'England', 'Spain', 'Portugal', 'Germany', 'Netherlands',
     'Croatia', 'Morocco', 'Belgium', 'Senegal', 'Uruguay', 'Denmark', 'Switzerland', 'USA',
@@ -158,7 +174,7 @@ export const AFCON_2024: DemoCampaign = {
   key: 'afcon-2024',
   name: 'AFCON 2024',
   serviceCode: '*284*24#',
-  rounds: ['general'],
+  rounds: [{ key: 'general', label: 'General', kind: 'teams' }],
   teams: [
     'Ivory Coast', 'Nigeria', 'Senegal', 'Morocco', 'Egypt', 'South Africa', 'DR Congo', 'Cameroon',
     'Algeria', 'Mali', 'Ghana', 'Cape Verde', 'Tunisia', 'Burkina Faso', 'Guinea', 'Equatorial Guinea',

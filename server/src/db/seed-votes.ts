@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_VOTE_PRICE, roundChoice } from '../../../src/domain/campaign-rounds';
+import { DEFAULT_VOTE_PRICE } from '../../../src/domain/campaign-rounds';
 import type { DbOrTx } from './client';
 import { campaigns } from './schema';
 import { DEMO_CAMPAIGNS, type DemoCampaign } from './seed-data';
@@ -9,7 +9,7 @@ import { batchId, callOutcomeSql, failureStatusSql, networkSql, phoneSql, sessio
 export async function seedCampaigns(db: DbOrTx) {
   await db
     .insert(campaigns)
-    .values(DEMO_CAMPAIGNS.map(({ key, name, serviceCode, rounds, teams, opensAt }) => ({ key, name, serviceCode, rounds, teams, createdAt: new Date(opensAt) })))
+    .values(DEMO_CAMPAIGNS.map(({ key, name, serviceCode, rounds, teams, opensAt }) => ({ key, name, serviceCode, rounds, teams, status: 'live' as const, createdAt: new Date(opensAt) })))
     .onConflictDoNothing();
 }
 
@@ -32,7 +32,7 @@ export interface SeedVotesOptions {
  * unanswered (pending within the payment timeout, timed out before it: `callOutcomeSql`). Voters
  * are drawn from a pool with a steep power law, so a few numbers vote hundreds of times and most a
  * handful; favourite teams are picked more often; rounds with games (week rounds,
- * the final) pick one of the fixtures `roundChoice` gives, the rule the USSD menu offers. Phone
+ * the final) pick one of the round's own games, as the USSD menu offers them. Phone
  * numbers follow the ticket calls' pool formula (seed-generators.ts), so some voters also buy tickets.
  */
 export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<number> {
@@ -41,16 +41,9 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
   const days = Math.max(1, options.days ?? 30);
   const voters = Math.max(1, options.voters ?? Math.max(100, Math.floor(options.count / 10)));
   const teams = JSON.stringify(campaign.teams);
-  const rounds = JSON.stringify(campaign.rounds);
-  // Each game round's fixtures by the menu's own rule (src/domain/campaign-rounds.ts).
-  const games = JSON.stringify(
-    Object.fromEntries(
-      campaign.rounds.flatMap((round) => {
-        const choice = roundChoice(round, campaign.teams);
-        return choice.kind === 'games' ? [[round, choice.games]] : [];
-      }),
-    ),
-  );
+  const rounds = JSON.stringify(campaign.rounds.map((round) => round.key));
+  // Each game round's own games, as the menu offers them.
+  const games = JSON.stringify(Object.fromEntries(campaign.rounds.flatMap((round) => (round.kind === 'games' ? [[round.key, round.games ?? []]] : []))));
   for (let done = 0; done < options.count; done += 100_000) {
     const chunk = Math.min(100_000, options.count - done);
     await db.execute(sql`

@@ -1,5 +1,5 @@
 import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
-import { DEFAULT_VOTE_PRICE } from '../../../src/domain/campaign-rounds';
+import { DEFAULT_VOTE_PRICE, roundIsOpen } from '../../../src/domain/campaign-rounds';
 import type { ServiceRow, UssdRepository } from '../repositories/ussd-repository';
 import type { UssdService } from './ussd-menu';
 
@@ -55,7 +55,11 @@ export type UssdMenuCache = ReturnType<typeof ussdMenuCache>;
  * the campaign's code when that code is registered, otherwise the demo votes' price.
  */
 export function ussdCatalogue(repo: UssdRepository, cache: UssdMenuCache) {
-  return async function loadService(code: string, phoneNumber: string, sessionId: string): Promise<LoadedService | undefined> {
+  /**
+   * `firstHop`: the session's opening hop. A later hop reads when the session started, so that the
+   * rounds offered (those open then) and the numbers the voter answered keep their meaning.
+   */
+  return async function loadService(code: string, phoneNumber: string, sessionId: string, firstHop: boolean): Promise<LoadedService | undefined> {
     const row = await cache.get(code, () => repo.serviceRow(code));
     const campaign = row?.campaign;
     const found = row?.category;
@@ -64,19 +68,25 @@ export function ussdCatalogue(repo: UssdRepository, cache: UssdMenuCache) {
 
     if (campaign) {
       const cheapest = pricedLevels.reduce<CategoryLevel | null>((low, level) => (low && price(low) <= price(level) ? low : level), null);
+      const now = new Date();
+      // One round is always offered alone: when the session began matters only with several.
+      const startedAt = firstHop || campaign.rounds.length < 2 ? now : ((await repo.sessionStartedAt(sessionId)) ?? now);
+      const rounds = campaign.rounds.filter((round) => roundIsOpen(round, startedAt)).map((round) => ({ ...round, open: roundIsOpen(round, now) }));
+      const priced = campaign.votePrice === null && cheapest;
       return {
         service: {
           kind: 'campaign',
           name: campaign.name,
-          rounds: campaign.rounds,
+          closed: campaign.status !== 'live',
+          rounds,
           teams: campaign.teams,
-          price: cheapest ? price(cheapest) : DEFAULT_VOTE_PRICE,
+          price: campaign.votePrice ?? (cheapest ? price(cheapest) : DEFAULT_VOTE_PRICE),
           cap: campaign.cap,
-          votesCast: campaign.cap === null ? {} : await repo.votesByRound(campaign.key, phoneNumber, sessionId),
+          votesCast: campaign.cap === null || campaign.status !== 'live' ? {} : await repo.votesByRound(campaign.key, phoneNumber, sessionId),
         },
         serviceCode: code,
         categoryId: cheapest ? found!.id : null,
-        voteLevel: cheapest,
+        voteLevel: priced ? cheapest : null,
         campaignKey: campaign.key,
       };
     }

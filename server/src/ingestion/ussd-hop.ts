@@ -7,7 +7,7 @@ import { transactionEvent, transactionEventsRepository } from '../repositories/t
 import { ussdRepository } from '../repositories/ussd-repository';
 import type { SettlePayment } from './settlement';
 import { ussdCatalogue, type LoadedService, type UssdMenuCache } from './ussd-catalogue';
-import { MAX_SESSION_ANSWERS, USSD_REPLIES, ussdMenu, voteCapReply, type UssdAction } from './ussd-menu';
+import { MAX_SESSION_ANSWERS, roundClosedReply, USSD_REPLIES, ussdMenu, voteCapReply, type UssdAction } from './ussd-menu';
 
 /** One hop of a USSD session as the network sends it (Africa's Talking's form, validated by the route). */
 export interface UssdHop {
@@ -70,7 +70,9 @@ export function ussdHops({ db, payment, settle, menuCache, confirmsPerMinute, on
       { amount: action.amount, provider: payment.name },
       { confirmsPerMinute, voteCap: vote && cap !== null && loaded.campaignKey ? { cap, campaignKey: loaded.campaignKey, round: vote.round, phoneNumber } : undefined },
     );
-    if (result.outcome === 'capped') return { reply: voteCapReply(cap!, vote!.round), transactionId: null };
+    const roundLabel = () => (loaded.service.kind === 'campaign' && loaded.service.rounds.find((round) => round.key === vote!.round)?.label) || vote!.round;
+    if (result.outcome === 'capped') return { reply: voteCapReply(cap!, roundLabel()), transactionId: null };
+    if (result.outcome === 'closed') return { reply: roundClosedReply(roundLabel()), transactionId: null };
     if (result.outcome === 'limited') return { reply: USSD_REPLIES.tooManyPayments, transactionId: null };
     const { call } = result;
     if (result.outcome === 'existing') {
@@ -103,7 +105,7 @@ export function ussdHops({ db, payment, settle, menuCache, confirmsPerMinute, on
     // A session's hops are bounded: past any menu's length nothing is read or recorded.
     if (hop.text.split('*').length > MAX_SESSION_ANSWERS) return USSD_REPLIES.tooLong;
     try {
-      const loaded = await loadService(hop.serviceCode, phoneNumber, hop.sessionId);
+      const loaded = await loadService(hop.serviceCode, phoneNumber, hop.sessionId, hop.text === '');
       const menu = ussdMenu(loaded?.service ?? null, hop.text);
       const placed: { reply: string; transactionId: string | null; foreign?: boolean } =
         menu.action && loaded ? await placeCall(hop, phoneNumber, loaded, menu.action, menu.reply) : { reply: menu.reply, transactionId: null };

@@ -1,5 +1,5 @@
 import { categoryLevelLabel } from '../../../src/domain/category-levels';
-import { roundChoice, roundLabel, type Game } from '../../../src/domain/campaign-rounds';
+import { roundChoice, type CampaignRound, type Game } from '../../../src/domain/campaign-rounds';
 import { formatMoney } from '../../../src/domain/format';
 import { gsm7Length } from '../../../src/domain/sms-segments';
 import { clipGsm7, toGsm7, USSD_MAX_LENGTH } from '../../../src/domain/ussd-text';
@@ -11,11 +11,22 @@ export interface CatalogueService {
   levels: { level: string; price: number }[];
 }
 
+/** A round a session is offered, and whether it still takes votes now. */
+export interface OfferedRound extends CampaignRound {
+  open: boolean;
+}
+
 /** A campaign's service code, with what this phone number already voted per round (processed or pending). */
 export interface CampaignService {
   kind: 'campaign';
   name: string;
-  rounds: string[];
+  /** A closed campaign's code ends every session politely. */
+  closed: boolean;
+  /**
+   * The rounds open when the session started, in the campaign's order: the menu's numbers keep
+   * meaning the same round for the whole session, whatever opens or closes meanwhile.
+   */
+  rounds: OfferedRound[];
   teams: string[];
   /** UGX per vote. */
   price: number;
@@ -51,6 +62,8 @@ export const USSD_REPLIES = {
   foreignSession: 'END This session cannot be continued. Please dial again.',
   /** More answers than any menu needs: the session ends and nothing more is recorded. */
   tooLong: 'END This session is too long. Please dial again.',
+  /** A closed campaign, or one with no round open: nothing is offered or charged. */
+  voteClosed: 'END Voting is closed. You have not been charged. Thank you.',
 } as const;
 
 /** Answers a session may give; a real one needs fewer than 15, paging included. */
@@ -87,7 +100,7 @@ const isEnding = (step: Step): step is Ending => 'end' in step;
 const money = (amount: number) => `UGX ${formatMoney(amount)}`;
 /** A catalogue name as a handset can show it. */
 const shown = (name: string, max = OPTION_MAX) => clipGsm7(toGsm7(name) || '?', max);
-const roundShown = (round: string) => shown(roundLabel(round), 20);
+const roundShown = (label: string) => shown(label, 20);
 
 /**
  * The USSD menu (DESIGN §6) as a pure function of the service code's data and the accumulated
@@ -130,9 +143,14 @@ export function ussdMenu(service: UssdService | null, text: string): UssdAnswer 
   return { reply: render(top.screen, top.page, stack.length > 1, strikes > 0) };
 }
 
-/** The reply when a number already cast its votes for the round. */
-export function voteCapReply(cap: number, round: string): string {
-  return `END You have cast your ${cap} ${cap === 1 ? 'vote' : 'votes'} for ${roundShown(round)}. Thank you for voting!`;
+/** The reply when a number already cast its votes for the round (`label`, the round's label). */
+export function voteCapReply(cap: number, label: string): string {
+  return `END You have cast your ${cap} ${cap === 1 ? 'vote' : 'votes'} for ${roundShown(label)}. Thank you for voting!`;
+}
+
+/** The reply when the round a session chose closed before its vote was made: nothing is charged. */
+export function roundClosedReply(label: string): string {
+  return `END Voting for ${roundShown(label)} has closed. You have not been charged. Thank you.`;
 }
 
 /** Option numbers (1-based) on each page: as many as fit beside the title, the notice and both footer lines. */
@@ -193,14 +211,16 @@ function catalogueStart(service: CatalogueService): Step {
 }
 
 function campaignStart(service: CampaignService): Step {
+  if (service.closed || service.rounds.length === 0) return ending(USSD_REPLIES.voteClosed);
   const name = shown(service.name, 45);
   if (service.rounds.length === 1) return roundStep(service, service.rounds[0]);
-  return screen(`${name}: choose a round`, service.rounds.map(roundShown), (index) => roundStep(service, service.rounds[index]));
+  return screen(`${name}: choose a round`, service.rounds.map((round) => roundShown(round.label)), (index) => roundStep(service, service.rounds[index]));
 }
 
-function roundStep(service: CampaignService, round: string): Step {
-  if (service.cap !== null && (service.votesCast[round] ?? 0) >= service.cap) return ending(voteCapReply(service.cap, round));
-  const label = roundShown(round);
+function roundStep(service: CampaignService, round: OfferedRound): Step {
+  if (!round.open) return ending(roundClosedReply(round.label));
+  if (service.cap !== null && (service.votesCast[round.key] ?? 0) >= service.cap) return ending(voteCapReply(service.cap, round.label));
+  const label = roundShown(round.label);
   const choice = roundChoice(round, service.teams);
   if (choice.kind === 'teams') {
     return screen(`${label}: pick your team`, choice.teams.map((team) => shown(team)), (index) => voteConfirm(service, round, choice.teams[index], null));
@@ -208,24 +228,24 @@ function roundStep(service: CampaignService, round: string): Step {
   if (choice.games.length === 1) return winnerStep(service, round, choice.games[0]);
   return screen(
     `${label}: choose a game`,
-    choice.games.map(([a, b]) => `${shown(a, 18)} v ${shown(b, 18)}`),
+    choice.games.map(([a, b]) => `${shown(a, 18)} vs ${shown(b, 18)}`),
     (index) => winnerStep(service, round, choice.games[index]),
   );
 }
 
-function winnerStep(service: CampaignService, round: string, game: Game): Step {
+function winnerStep(service: CampaignService, round: OfferedRound, game: Game): Step {
   const [a, b] = game;
-  return screen(`Who wins ${shown(a, 25)} v ${shown(b, 25)}?`, [shown(a), shown(b)], (index) =>
+  return screen(`Who wins ${shown(a, 25)} vs ${shown(b, 25)}?`, [shown(a), shown(b)], (index) =>
     index === 0 ? voteConfirm(service, round, a, b) : voteConfirm(service, round, b, a),
   );
 }
 
-function voteConfirm(service: CampaignService, round: string, teamName: string, teamName2: string | null): Step {
+function voteConfirm(service: CampaignService, round: OfferedRound, teamName: string, teamName2: string | null): Step {
   const team = shown(teamName, 30);
-  return confirm(`Vote ${team} (${roundShown(round)}) for ${money(service.price)}?`, () =>
+  return confirm(`Vote ${team} (${roundShown(round.label)}) for ${money(service.price)}?`, () =>
     ending(`END Approve the payment of ${money(service.price)} on your phone to record your vote for ${team}.`, {
       kind: 'vote',
-      round,
+      round: round.key,
       teamName,
       teamName2,
       amount: service.price,

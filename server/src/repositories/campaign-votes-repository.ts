@@ -85,7 +85,10 @@ export function campaignVotesRepository(db: Db) {
     async find(key: string): Promise<CampaignView | undefined> {
       const find = statement<CampaignView>('campaign_find', () => {
         const c = campaigns;
-        return sql`select ${c.key} as key, ${c.name} as name, ${c.serviceCode} as "serviceCode", ${c.rounds} as rounds, ${c.teams} as teams
+        return sql`select ${c.key} as key, ${c.name} as name, ${c.serviceCode} as "serviceCode", ${c.status} as status, ${c.rounds} as rounds,
+          ${c.teams} as teams, ${c.votesPerRoundCap} as "votesPerRoundCap", ${c.votePrice} as "votePrice",
+          to_char(${c.publishedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "publishedAt",
+          to_char(${c.closedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "closedAt"
           from ${c} where ${c.key} = ${p('key')}`;
       });
       const [row] = await find({ key });

@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, min, sql } from 'drizzle-orm';
+import type { CampaignRound } from '../../../src/domain/campaign-rounds';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedRows } from '../db/prepared';
-import { transactions } from '../db/schema';
+import { transactionEvents, transactions } from '../db/schema';
 import { attachSessionHopsSql, paymentRequestedRowsSql, recordEventsSql, transactionEvent } from './transaction-events-repository';
 
 /** A dialled code's catalogue as one row: its campaign, or its category with prices and active levels. */
 export interface ServiceRow {
-  campaign: { key: string; name: string; rounds: string[]; teams: string[]; cap: number | null } | null;
+  campaign: { key: string; name: string; status: 'live' | 'closed'; rounds: CampaignRound[]; teams: string[]; cap: number | null; votePrice: number | null } | null;
   /** The code's category: its row as JSON (prices under `price_<level>`) and the levels with an active content. */
   category: { id: string; name: string; prices: Record<string, number | null>; active: string[] } | null;
 }
@@ -37,9 +38,10 @@ export interface PlacedCall {
 /**
  * `created`: a new call; `existing`: the session's call made by an earlier hop (the network
  * repeating it); `capped`: a vote past the number's cap for the round; `limited`: past the
- * number's confirmations a minute. Nothing is created but `created`.
+ * number's confirmations a minute; `closed`: a vote in a round or campaign that no longer takes
+ * votes. Nothing is created but `created`.
  */
-export type CreatedCall = { outcome: 'created' | 'existing'; call: PlacedCall } | { outcome: 'capped' } | { outcome: 'limited' };
+export type CreatedCall = { outcome: 'created' | 'existing'; call: PlacedCall } | { outcome: 'capped' } | { outcome: 'limited' } | { outcome: 'closed' };
 
 export interface VoteCap {
   cap: number;
@@ -55,8 +57,17 @@ const p = (name: string) => sql.placeholder(name);
  * statement (one commit): these were four round trips, a third of a confirming hop's time
  * (bench:ingest). No row when the session already has its call.
  */
-const createCallStatement = sql`with gate as (
-    insert into ussd_confirmations as g (phone_number, recent) values (${p('phoneNumber')}, array[now()])
+const createCallStatement = sql`with open_round as (
+    -- A vote is made only while its campaign is live and its round takes votes, read as of this
+    -- statement: the menu the voter walked through may be older than a close.
+    select ${p('campaignKey')}::text is null or exists (
+      select 1 from campaigns c cross join lateral jsonb_array_elements(c.rounds) r
+      where c.key = ${p('campaignKey')}::text and c.status = 'live' and r ->> 'key' = ${p('round')}::text
+        and r ->> 'closedAt' is null
+        and coalesce((r ->> 'opensAt')::timestamptz <= now(), true)
+        and coalesce((r ->> 'closesAt')::timestamptz > now(), true)) as ok
+  ), gate as (
+    insert into ussd_confirmations as g (phone_number, recent) select ${p('phoneNumber')}, array[now()] where (select ok from open_round)
     on conflict (phone_number) do update set recent = (
       select case when cardinality(a) < ${p('confirmsPerMinute')}::int then a || now() else a end
       from (select array(select t from unnest(g.recent) t where t > now() - interval '1 minute' order by t) as a) kept)
@@ -65,7 +76,7 @@ const createCallStatement = sql`with gate as (
   ), created as (
     insert into transactions (service_code, phone_number, network, category_id, category_level, amount, session_id, payment_ref, campaign_key, round, team_name, team_name2)
     select ${p('serviceCode')}, ${p('phoneNumber')}, ${p('network')}, ${p('categoryId')}::uuid, ${p('categoryLevel')}, ${p('amount')}::int, ${p('sessionId')},
-      ${p('paymentRef')}, ${p('campaignKey')}, ${p('round')}, ${p('teamName')}, ${p('teamName2')}
+      ${p('paymentRef')}, ${p('campaignKey')}::text, ${p('round')}::text, ${p('teamName')}, ${p('teamName2')}
     where (select admitted from gate)
     on conflict (session_id) do nothing
     returning id, payment_ref, phone_number
@@ -74,9 +85,9 @@ const createCallStatement = sql`with gate as (
   ), requested as (
     ${recordEventsSql(paymentRequestedRowsSql(sql`${p('requestedDetail')}`, sql`created`))}
   )
-  select id, payment_ref as "paymentRef", phone_number as "phoneNumber", true as admitted from created
+  select id, payment_ref as "paymentRef", phone_number as "phoneNumber", true as admitted, true as "roundOpen" from created
   union all
-  select null, null, null, coalesce((select admitted from gate), true) where not exists (select 1 from created)`;
+  select null, null, null, coalesce((select admitted from gate), true), (select ok from open_round) where not exists (select 1 from created)`;
 
 /** Processed and pending votes: a failed payment gives the vote back. */
 const countedVote = sql`not ${transactions.isDeleted}`;
@@ -88,13 +99,16 @@ export function ussdRepository(db: Db) {
     db,
     'ussd_service',
     sql`select
-      (select json_build_object('key', c.key, 'name', c.name, 'rounds', c.rounds, 'teams', c.teams, 'cap', c.votes_per_round_cap)
-         from campaigns c where c.service_code = ${p('code')} limit 1) as campaign,
+      (select json_build_object('key', c.key, 'name', c.name, 'status', c.status, 'rounds', c.rounds, 'teams', c.teams,
+          'cap', c.votes_per_round_cap, 'votePrice', c.vote_price)
+         from campaigns c where c.service_code = ${p('code')} and c.status <> 'draft'
+         -- The code's live campaign; else its latest closed one, which ends sessions politely.
+         order by c.status = 'live' desc, c.closed_at desc nulls last limit 1) as campaign,
       (select json_build_object('id', k.id, 'name', k.name, 'prices', to_jsonb(k),
           'active', coalesce((select json_agg(distinct n.category_level) from contents n where n.category_id = k.id and n.active), '[]'))
          from service_codes s join categories k on k.id = s.category_id where s.name = ${p('code')} limit 1) as category`,
   );
-  type Inserted = { id: string | null; paymentRef: string | null; phoneNumber: string | null; admitted: boolean };
+  type Inserted = { id: string | null; paymentRef: string | null; phoneNumber: string | null; admitted: boolean; roundOpen: boolean };
   const insertCall = preparedRows<Inserted>(db, 'ussd_create_call', createCallStatement);
   const callOfSession = async (tx: DbOrTx, sessionId: string): Promise<PlacedCall | undefined> =>
     (
@@ -109,6 +123,12 @@ export function ussdRepository(db: Db) {
     /** The catalogue row of a dialled code; both halves null for an unknown code. */
     async serviceRow(code: string): Promise<ServiceRow | undefined> {
       return (await serviceOf({ code }))[0];
+    },
+
+    /** When the session's first hop was answered (its earliest recorded hop); undefined before any. */
+    async sessionStartedAt(sessionId: string): Promise<Date | undefined> {
+      const [row] = await db.select({ at: min(transactionEvents.createdAt) }).from(transactionEvents).where(eq(transactionEvents.sessionId, sessionId));
+      return row?.at ? new Date(row.at) : undefined;
     },
 
     /** A number's processed and pending votes per round in a campaign, other sessions than this one only. */
@@ -152,6 +172,11 @@ export function ussdRepository(db: Db) {
       const insert = async (tx: DbOrTx): Promise<CreatedCall> => {
         const [inserted] = await (tx === db ? insertCall(row) : preparedRows<Inserted>(tx as Db, 'ussd_create_call', createCallStatement)(row));
         if (inserted.id) return { outcome: 'created', call: { id: inserted.id, paymentRef: inserted.paymentRef, phoneNumber: inserted.phoneNumber! } };
+        if (!inserted.roundOpen) {
+          // The network repeating a confirming hop after a close still gets the call it made.
+          const earlier = await callOfSession(tx, call.sessionId);
+          return earlier ? { outcome: 'existing', call: earlier } : { outcome: 'closed' };
+        }
         // Read in a statement of its own: a concurrent repeat of this hop may have committed the call
         // after the insert's snapshot was taken.
         if (!inserted.admitted) return { outcome: 'limited' };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { todayInServiceZone } from '../../../src/domain/format';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { normalizePhoneNumber } from '../../../src/domain/phone';
@@ -19,6 +19,11 @@ import { callResolution } from '../resolution/call-resolution';
 const voterSearchSchema = transactionSearchSchema.pick(['phoneNumber']);
 
 type Paging = { page?: number; limit?: number };
+type KeyOf = (request: FastifyRequest) => string;
+
+const keyParams = { type: 'object', properties: { key: { type: 'string', maxLength: 100 } }, required: ['key'] } as const;
+/** Any campaign's key, from the path of its generic routes. */
+const keyInPath: KeyOf = (request) => (request.params as { key: string }).key;
 
 /** Where each campaign's lists live (SPEC §7, DESIGN §3); the Afcon-only account reaches AFCON's. */
 const CAMPAIGN_LISTS = [
@@ -35,32 +40,48 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
   const resolution = callResolution(app);
 
-  for (const { key, prefix, afcon, tag } of CAMPAIGN_LISTS) {
-    const options = (summary: string, docs: RouteDocs) => ({
-      schema: { tags: [tag], summary, querystring: pagingQuery },
-      onRequest: [app.authenticate],
-      config: { afcon, swaggerTransform: documented({ results: results.page('Transaction'), errors: { 404: 'The campaign is not set up' }, ...docs }) },
-    });
-
-    app.post(`${prefix}/all`, options(`${tag} transactions of a day`, { body: campaignListSchema }), async (request, reply) => {
-      const campaign = await readableCampaign(votes, request, key);
+  /** The lists' handlers for the campaign `keyOf` names: a fixed one (SPEC's paths) or the path's `:key`. */
+  const lists = (keyOf: KeyOf) => ({
+    async transactions(request: FastifyRequest, reply: FastifyReply) {
+      const campaign = await readableCampaign(votes, request, keyOf(request));
       const { page, limit, offset } = parsePaging(request.query as Paging, 50);
       const { name, date } = await validBody(campaignListSchema, request.body);
       ownServiceCode(campaign, 'name', name);
       const day = date || todayInServiceZone();
       const { docsJson, total } = await transactions.pageJson({ codes: [campaign.serviceCode], day }, offset, limit);
       return okPagedJson(reply, `Transactions for ${day}`, docsJson, page, limit, total);
-    });
+    },
 
-    app.post(`${prefix}/to/give/attention`, options(`${tag} failed transactions, of a day or every day`, { body: campaignListSchema }), async (request, reply) => {
-      const campaign = await readableCampaign(votes, request, key);
+    async failed(request: FastifyRequest, reply: FastifyReply) {
+      const campaign = await readableCampaign(votes, request, keyOf(request));
       const { page, limit, offset } = parsePaging(request.query as Paging, 50);
       const { name, date } = await validBody(campaignListSchema, request.body);
       ownServiceCode(campaign, 'name', name);
       const filter = { codes: [campaign.serviceCode], day: date || undefined, status: 'failed' as const };
       const { docsJson, total } = await transactions.pageJson(filter, offset, limit);
       return okPagedJson(reply, 'Transactions to give attention', docsJson, page, limit, total);
+    },
+
+    async search(request: FastifyRequest, reply: FastifyReply) {
+      const campaign = await readableCampaign(votes, request, keyOf(request));
+      const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+      const { phoneNumber } = await validBody(voterSearchSchema, request.body);
+      const filter = { codes: [campaign.serviceCode], phoneNumber: normalizePhoneNumber(phoneNumber) };
+      const { docsJson, total } = await transactions.pageJson(filter, offset, limit);
+      return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
+    },
+  });
+
+  for (const { key, prefix, afcon, tag } of CAMPAIGN_LISTS) {
+    const options = (summary: string, docs: RouteDocs) => ({
+      schema: { tags: [tag], summary, querystring: pagingQuery },
+      onRequest: [app.authenticate],
+      config: { afcon, swaggerTransform: documented({ results: results.page('Transaction'), errors: { 404: 'The campaign is not set up' }, ...docs }) },
     });
+    const handlers = lists(() => key);
+
+    app.post(`${prefix}/all`, options(`${tag} transactions of a day`, { body: campaignListSchema }), handlers.transactions);
+    app.post(`${prefix}/to/give/attention`, options(`${tag} failed transactions, of a day or every day`, { body: campaignListSchema }), handlers.failed);
 
     app.post<{ Params: { id: string } }>(
       `${prefix}/to/give/attention/:id`,
@@ -90,13 +111,17 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
       },
     );
 
-    app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, { body: voterSearchSchema }), async (request, reply) => {
-      const campaign = await readableCampaign(votes, request, key);
-      const { page, limit, offset } = parsePaging(request.query as Paging, 50);
-      const { phoneNumber } = await validBody(voterSearchSchema, request.body);
-      const filter = { codes: [campaign.serviceCode], phoneNumber: normalizePhoneNumber(phoneNumber) };
-      const { docsJson, total } = await transactions.pageJson(filter, offset, limit);
-      return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
-    });
+    app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, { body: voterSearchSchema }), handlers.search);
   }
+
+  // Every campaign's lists under its key: admins and super-users any, the account limited to one campaign its own.
+  const generic = (summary: string, docs: RouteDocs) => ({
+    schema: { tags: ['campaigns'], summary, params: keyParams, querystring: pagingQuery },
+    onRequest: [app.authenticate],
+    config: { afcon: true, swaggerTransform: documented({ results: results.page('Transaction'), ...docs }) },
+  });
+  const any = lists(keyInPath);
+  app.post('/v1/campaigns/:key/transactions', generic("A campaign's transactions of a day (today when no date is given)", { body: campaignListSchema }), any.transactions);
+  app.post('/v1/campaigns/:key/failed', generic("A campaign's failed transactions, of a day or every day", { body: campaignListSchema }), any.failed);
+  app.post('/v1/campaigns/:key/search', generic("Search a campaign's transactions by phone number", { body: voterSearchSchema }), any.search);
 }

@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
-import { campaignRankingSchema } from '../../../src/domain/schemas/campaigns';
-import { AFCON_CAMPAIGN, cachedCampaigns, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
+import { campaignRankingSchema, campaignRoundSchema } from '../../../src/domain/schemas/campaigns';
+import { AFCON_CAMPAIGN, cachedCampaigns, campaignRound, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
 import { pagedJson, sendJson } from '../http/envelope';
 import { pagingQuery } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
 import { documented, results } from '../openapi';
 import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
+import type { CampaignView } from '../repositories/campaigns-repository';
 
 type Paging = { page?: number; limit?: number };
 
@@ -29,6 +30,21 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
   const campaigns = cachedCampaigns(votes, app.answerCache);
 
+  /** One ranking page of the campaign `key`, in the round `roundOf` picks for it (a round key or 'all'). */
+  async function rankingPage(request: FastifyRequest, reply: FastifyReply, key: string, roundOf: (campaign: CampaignView) => string) {
+    const campaign = await readableCampaign(campaigns, request, key);
+    const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+    const { serviceCode } = await validBody(campaignRankingSchema, request.body);
+    ownServiceCode(campaign, 'serviceCode', serviceCode);
+    const round = roundOf(campaign);
+    // The whole answer is kept as bytes: encoding a ~300 kB page again cost a hit more than all the rest.
+    const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}`, async () => {
+      const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit);
+      return Buffer.from(pagedJson('User ranking by votes', docsJson, page, limit, total));
+    });
+    return sendJson(reply, body);
+  }
+
   for (const { path, key, round, summary } of RANKINGS) {
     app.post(
       path,
@@ -37,18 +53,23 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
         onRequest: [app.authenticate],
         config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documented({ body: campaignRankingSchema, results: results.page('VoteRow'), errors: { 404: 'The campaign is not set up' } }) },
       },
-      async (request, reply) => {
-        const campaign = await readableCampaign(campaigns, request, key);
-        const { page, limit, offset } = parsePaging(request.query as Paging, 50);
-        const { serviceCode } = await validBody(campaignRankingSchema, request.body);
-        ownServiceCode(campaign, 'serviceCode', serviceCode);
-        // The whole answer is kept as bytes: encoding a ~300 kB page again cost a hit more than all the rest.
-        const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}`, async () => {
-          const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit);
-          return Buffer.from(pagedJson('User ranking by votes', docsJson, page, limit, total));
-        });
-        return sendJson(reply, body);
-      },
+      (request, reply) => rankingPage(request, reply, key, () => round),
     );
   }
+
+  app.post<{ Params: { key: string }; Querystring: Paging & { round?: string } }>(
+    '/v1/campaigns/:key/ranking',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: "Any campaign's ranking, of one round or over all rounds (no round, or 'all')",
+        params: { type: 'object', properties: { key: { type: 'string', maxLength: 100 } }, required: ['key'] },
+        querystring: { type: 'object', properties: { ...pagingQuery.properties, round: { type: 'string' } } },
+      },
+      onRequest: [app.authenticate],
+      config: { afcon: true, swaggerTransform: documented({ body: campaignRankingSchema, query: campaignRoundSchema, results: results.page('VoteRow') }) },
+    },
+    // The caller's rights come first; a round the campaign lacks (odd characters included) is a 400 on `round`.
+    (request, reply) => rankingPage(request, reply, request.params.key, (campaign) => campaignRound(campaign, request.query.round?.trim())),
+  );
 }
