@@ -228,6 +228,10 @@ export const campaigns = pgTable('campaigns', {
   /** Votes one phone number may cast per round; null means no cap. */
   votesPerRoundCap: integer('votes_per_round_cap'),
   createdAt: createdAt(),
+  /** Votes one number may cast in any minute before it is flagged `velocity` (vote integrity). */
+  velocityPerMinute: integer('velocity_per_minute').notNull().default(10),
+  /** Whether a flagged number's new votes settle held out of the counts until a reviewer decides. */
+  holdSuspicious: boolean('hold_suspicious').notNull().default(false),
 });
 
 /** The flags a call's state is made of, on a call or on its daily counts. */
@@ -287,6 +291,14 @@ export const transactions = pgTable(
     teamName: text('team_name'),
     teamName2: text('team_name2'),
     createdAt: createdAt(),
+    /**
+     * A settled vote held out of the counts (`held`) until a reviewer releases it (`released`, it
+     * counts) or rejects it (`rejected`, it never counts); null for a vote that was never held.
+     */
+    voteHold: text('vote_hold'),
+    voteHoldBy: uuid('vote_hold_by').references(() => users.id, { onDelete: 'set null' }),
+    voteHoldAt: timestamp('vote_hold_at', { withTimezone: true }),
+    voteHoldReason: text('vote_hold_reason'),
   },
   (t) => [
     // Lists page newest first with id as tie-breaker, so each ordered index ends (created_at, id) DESC
@@ -308,17 +320,26 @@ export const transactions = pgTable(
     // A voter's newest counted votes, in one round and in all rounds (ranking rows, 'View more'),
     // read from the index alone: the teams are carried in it.
     index('transactions_voter_round_idx')
-      .on(t.campaignKey, t.round, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.teamName, t.teamName2)
+      .on(t.campaignKey, t.round, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.teamName, t.teamName2, t.voteHold)
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
     index('transactions_voter_idx')
-      .on(t.campaignKey, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.round, t.teamName, t.teamName2)
+      .on(t.campaignKey, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.round, t.teamName, t.teamName2, t.voteHold)
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
+    // A round's settled votes by time, for the burst flag (numbers' first votes near one another).
+    index('transactions_round_time_idx')
+      .on(t.campaignKey, t.round, t.createdAt, t.teamName, t.teamName2, t.phoneNumber)
+      .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
+    // The held votes a reviewer decides on, per campaign and number.
+    index('transactions_vote_hold_idx')
+      .on(t.campaignKey, t.phoneNumber, t.round)
+      .where(sql`${t.voteHold} = 'held'`),
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
     uniqueIndex('transactions_session_key').on(t.sessionId),
     index('transactions_ticket_sms_ref_idx').on(t.ticketSmsRef).where(sql`${t.ticketSmsRef} is not null`),
     // Settled calls whose ticket SMS is not known sent (a process stopped between the two): a
     // handful at most, for the sweeper to send (DESIGN §6).
     index('transactions_ticket_sending_idx').on(t.callbackTime).where(sql`${t.messageStatuses} = 'Sending'`),
+    check('transactions_vote_hold_check', sql`${t.voteHold} in ('held', 'released', 'rejected')`),
   ],
 );
 
