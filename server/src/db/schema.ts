@@ -325,14 +325,14 @@ export const transactions = pgTable(
     index('transactions_voter_idx')
       .on(t.campaignKey, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.round, t.teamName, t.teamName2, t.voteHold)
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
-    // A round's settled votes by time, for the burst flag (numbers' first votes near one another).
-    index('transactions_round_time_idx')
-      .on(t.campaignKey, t.round, t.createdAt, t.teamName, t.teamName2, t.phoneNumber)
+    // A round's settled votes for one pick by time, for the burst flag (first votes near one another).
+    index('transactions_round_pick_idx')
+      .on(t.campaignKey, t.round, t.teamName, t.createdAt, t.teamName2, t.phoneNumber, t.id)
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
-    // The held votes a reviewer decides on, per campaign and number.
+    // The votes ever held (held, released, rejected), per campaign and number: few, for reviewers.
     index('transactions_vote_hold_idx')
       .on(t.campaignKey, t.phoneNumber, t.round)
-      .where(sql`${t.voteHold} = 'held'`),
+      .where(sql`${t.voteHold} is not null`),
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
     uniqueIndex('transactions_session_key').on(t.sessionId),
     index('transactions_ticket_sms_ref_idx').on(t.ticketSmsRef).where(sql`${t.ticketSmsRef} is not null`),

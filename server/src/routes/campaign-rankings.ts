@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { campaignRankingSchema } from '../../../src/domain/schemas/campaigns';
+import { rankingFilterSchema } from '../../../src/domain/schemas/vote-integrity';
 import { AFCON_CAMPAIGN, cachedCampaigns, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
 import { pagedJson, sendJson } from '../http/envelope';
 import { pagingQuery } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
 import { documented, results } from '../openapi';
 import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
+import { voteIntegrityRepository } from '../repositories/vote-integrity-repository';
 
-type Paging = { page?: number; limit?: number };
+/** The page, and 'flagged only' (`flagged=true`): the numbers with a vote-integrity flag. */
+const rankingQuery = { type: 'object', properties: { ...pagingQuery.properties, flagged: { type: 'string', maxLength: 10 } } } as const;
+
+type Paging = { page?: number; limit?: number; flagged?: string };
 
 /** The ranking calls of SPEC §7 and DESIGN §3, each over one round of one campaign. */
 const RANKINGS = [
@@ -28,23 +33,27 @@ const RANKINGS = [
 export default async function campaignRankingsRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
   const campaigns = cachedCampaigns(votes, app.answerCache);
+  const integrity = voteIntegrityRepository(app.db);
 
   for (const { path, key, round, summary } of RANKINGS) {
     app.post(
       path,
       {
-        schema: { tags: [key === AFCON_CAMPAIGN ? 'afcon 2024' : 'world cup'], summary, querystring: pagingQuery },
+        schema: { tags: [key === AFCON_CAMPAIGN ? 'afcon 2024' : 'world cup'], summary, querystring: rankingQuery },
         onRequest: [app.authenticate],
-        config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documented({ body: campaignRankingSchema, results: results.page('VoteRow'), errors: { 404: 'The campaign is not set up' } }) },
+        config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documented({ body: campaignRankingSchema, query: rankingFilterSchema, results: results.page('VoteRow'), errors: { 404: 'The campaign is not set up' } }) },
       },
       async (request, reply) => {
         const campaign = await readableCampaign(campaigns, request, key);
-        const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+        const query = request.query as Paging;
+        const { page, limit, offset } = parsePaging(query, 50);
+        const { flagged } = await validBody(rankingFilterSchema, { flagged: query.flagged });
         const { serviceCode } = await validBody(campaignRankingSchema, request.body);
         ownServiceCode(campaign, 'serviceCode', serviceCode);
         // The whole answer is kept as bytes: encoding a ~300 kB page again cost a hit more than all the rest.
-        const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}`, async () => {
-          const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit);
+        const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}${flagged ? ' flagged' : ''}`, async () => {
+          const only = flagged ? await integrity.flaggedNumbers(campaign.key, round) : undefined;
+          const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit, only);
           return Buffer.from(pagedJson('User ranking by votes', docsJson, page, limit, total));
         });
         return sendJson(reply, body);

@@ -7,8 +7,8 @@ ALTER TABLE "transactions" ADD COLUMN "vote_hold_by" uuid;--> statement-breakpoi
 ALTER TABLE "transactions" ADD COLUMN "vote_hold_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "vote_hold_reason" text;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_vote_hold_by_users_id_fk" FOREIGN KEY ("vote_hold_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "transactions_round_time_idx" ON "transactions" USING btree ("campaign_key","round","created_at","team_name","team_name2","phone_number") WHERE "transactions"."campaign_key" is not null and "transactions"."is_complete";--> statement-breakpoint
-CREATE INDEX "transactions_vote_hold_idx" ON "transactions" USING btree ("campaign_key","phone_number","round") WHERE "transactions"."vote_hold" = 'held';--> statement-breakpoint
+CREATE INDEX "transactions_round_pick_idx" ON "transactions" USING btree ("campaign_key","round","team_name","created_at","team_name2","phone_number","id") WHERE "transactions"."campaign_key" is not null and "transactions"."is_complete";--> statement-breakpoint
+CREATE INDEX "transactions_vote_hold_idx" ON "transactions" USING btree ("campaign_key","phone_number","round") WHERE "transactions"."vote_hold" is not null;--> statement-breakpoint
 CREATE INDEX "transactions_voter_round_idx" ON "transactions" USING btree ("campaign_key","round","phone_number","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"team_name","team_name2","vote_hold") WHERE "transactions"."campaign_key" is not null and "transactions"."is_complete";--> statement-breakpoint
 CREATE INDEX "transactions_voter_idx" ON "transactions" USING btree ("campaign_key","phone_number","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"round","team_name","team_name2","vote_hold") WHERE "transactions"."campaign_key" is not null and "transactions"."is_complete";--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_vote_hold_check" CHECK ("transactions"."vote_hold" in ('held', 'released', 'rejected'));--> statement-breakpoint
