@@ -29,6 +29,7 @@ import { serviceSettingsRepository } from './repositories/service-settings-repos
 import { transactionsRepository } from './repositories/transactions-repository';
 import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
+import campaignIntegrityRoutes from './routes/campaign-integrity';
 import campaignListsRoutes from './routes/campaign-lists';
 import campaignRankingsRoutes from './routes/campaign-rankings';
 import campaignVotesRoutes from './routes/campaign-votes';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(campaignListsRoutes);
   await app.register(campaignRankingsRoutes);
   await app.register(campaignVotesRoutes);
+  await app.register(campaignIntegrityRoutes);
   await app.register(reconciliationRoutes, { serviceCurrency: (deps.serviceCurrency ?? DEFAULT_SERVICE_CURRENCY).toUpperCase() });
   await app.register(auditRoutes);
 

@@ -8,6 +8,7 @@ import { BULK_RESOLVE_OUTCOMES, RESOLVE_REASONS } from '../../src/domain/resolut
 import { REFUND_REASONS, REFUND_STATES } from '../../src/domain/refunds';
 import { ROLES } from '../../src/domain/roles';
 import { TRANSACTION_STATUSES } from '../../src/domain/schemas/transactions';
+import { VOTE_FLAGS } from '../../src/domain/vote-integrity';
 import { isException, RECONCILIATION_KIND_HELP, RECONCILIATION_KINDS, STATEMENT_LINE_TYPES, STATEMENT_STATUSES } from '../../src/domain/reconciliation';
 import { TRANSACTION_EVENT_KINDS } from '../../src/domain/transaction-events';
 
@@ -84,6 +85,7 @@ const categoryLevel = { type: 'string', enum: [...CATEGORY_LEVELS] };
 // OpenAPI 3.0 reads `nullable` only beside a `type`.
 const userRefOrNull = { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/UserRef' }] };
 /** A component or null, in a form validators read the same way (`nullable` beside `allOf` they read as never null). */
+const voteFlags = { type: 'array', items: { type: 'string', enum: [...VOTE_FLAGS] }, description: "velocity: more than the campaign's velocityPerMinute in 60 seconds; near-cap: at least 80% of the per-round cap; burst: one of 10 or more numbers of one network prefix first voting for one pick within 60 seconds" };
 const refOrNull = (name: string, description: string) => ({ description, oneOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', nullable: true, enum: [null] }] });
 
 /**
@@ -278,6 +280,8 @@ export const COMPONENT_SCHEMAS = {
     phoneNumber: string,
     serviceCode: string,
     count: { ...integer, description: 'Counted votes' },
+    peakPerMinute: { ...integer, description: "The most of the number's settled votes in the round within any 60 seconds" },
+    flags: voteFlags,
     transactions: { type: 'array', items: { $ref: '#/components/schemas/VoteTransaction' }, description: 'The 50 newest votes' },
   }),
   CampaignRound: object(
@@ -302,13 +306,31 @@ export const COMPONENT_SCHEMAS = {
       teams: { type: 'array', items: string },
       votesPerRoundCap: { ...integer, nullable: true },
       votePrice: { ...integer, nullable: true, description: "UGX a vote costs; null: the cheapest priced level of the code's category" },
+      velocityPerMinute: { ...integer, description: "Votes one number may cast in any minute before it is flagged 'velocity'" },
+      holdSuspicious: { type: 'boolean', description: "Whether a flagged number's new votes settle held out of the counts until a reviewer decides" },
       publishedAt: { ...dateTime, nullable: true },
       closedAt: { ...dateTime, nullable: true },
       totalVotes: { ...integer, description: 'Counted votes over every round (in the list only)' },
       revenue: { ...integer, description: 'UGX of the counted votes (in the list only)' },
     },
-    ['key', 'name', 'serviceCode', 'status', 'rounds', 'teams', 'votesPerRoundCap', 'votePrice', 'publishedAt', 'closedAt'],
+    ['key', 'name', 'serviceCode', 'status', 'rounds', 'teams', 'votesPerRoundCap', 'votePrice', 'velocityPerMinute', 'holdSuspicious', 'publishedAt', 'closedAt'],
   ),
+  SuspiciousVoter: object({
+    phoneNumber: string,
+    votes: { ...integer, description: 'Settled votes in the round, held and rejected ones included' },
+    peakPerMinute: { ...integer, description: 'The most of them within any 60 seconds' },
+    shareOfCap: { type: 'number', nullable: true, description: "The fullest round's votes over the per-round cap; null without a cap" },
+    firstVoteAt: dateTime,
+    lastVoteAt: dateTime,
+    heldVotes: { ...integer, description: 'Votes held out of the counts, awaiting a release or a rejection' },
+    flags: voteFlags,
+  }),
+  HeldVotesDecision: object({
+    phoneNumber: string,
+    decision: { type: 'string', enum: ['released', 'rejected'] },
+    votes: { ...integer, description: 'Held votes the decision took' },
+    rounds: { type: 'array', items: string, description: 'The rounds they were in' },
+  }),
   CampaignResults: object({
     round: nullableString,
     totalVotes: integer,

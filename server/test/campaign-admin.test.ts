@@ -182,6 +182,22 @@ describe('PATCH /v1/campaigns/{key}', () => {
     expect((await call('PATCH', `/v1/campaigns/${campaign.key}`, { name: '' })).statusCode).toBe(400);
     expect((await call('PATCH', '/v1/campaigns/no-such', { name: 'x' })).statusCode).toBe(404);
   });
+
+  it('switches holding suspicious votes and the velocity threshold, audited, even after votes', async () => {
+    const campaign = await create();
+    expect(campaign).toMatchObject({ velocityPerMinute: 10, holdSuspicious: false });
+    await vote(campaign, 'winner', '256700900002');
+    const held = await call('PATCH', `/v1/campaigns/${campaign.key}`, { holdSuspicious: true, velocityPerMinute: 5 });
+    expect(held.statusCode).toBe(200);
+    expect(held.json().results).toMatchObject({ velocityPerMinute: 5, holdSuspicious: true });
+    const [entry] = await auditEntries(world, admin, { action: 'campaign.update', entityId: campaign.key });
+    expect(entry.changes.map((c) => c.field).sort()).toEqual(['holdSuspicious', 'velocityPerMinute']);
+    for (const bad of [{ holdSuspicious: 'yes' }, { velocityPerMinute: 0 }, { velocityPerMinute: 1.5 }, { velocityPerMinute: '10' }]) {
+      const response = await call('PATCH', `/v1/campaigns/${campaign.key}`, bad);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].field).toBe(Object.keys(bad)[0]);
+    }
+  });
 });
 
 describe('GET /v1/campaigns totals', () => {

@@ -65,7 +65,7 @@ describe('POST /v1/world/cup/better/all and the round rankings', () => {
   it('ranks AFCON with the phone number as _id', async () => {
     const response = await rank('/v1/afcon/2024/better/all', { serviceCode: AFCON.code });
     expect(response.json().results.docs).toEqual([
-      { _id: '256770000009', phoneNumber: '256770000009', serviceCode: AFCON.code, count: 1, transactions: [expect.objectContaining({ teamName: 'Nigeria' })] },
+      { _id: '256770000009', phoneNumber: '256770000009', serviceCode: AFCON.code, count: 1, peakPerMinute: 1, flags: [], transactions: [expect.objectContaining({ teamName: 'Nigeria' })] },
     ]);
   });
 

@@ -49,6 +49,8 @@ function campaignCalls(prefix: string, key: string, code: string, failedId: stri
     { method: 'POST', url: `/v1/campaigns/${key}/search?page=1&limit=50`, payload: { phoneNumber: '256773000001' } },
     { method: 'POST', url: `/v1/campaigns/${key}/ranking?round=general&page=1&limit=50`, payload: {} },
     { method: 'POST', url: `/v1/campaigns/${key}/ranking`, payload: {} },
+    { method: 'GET', url: `/v1/campaigns/${key}/suspicious?round=all&page=1` },
+    ...rankings.slice(0, 1).map((url): Call => ({ method: 'POST', url: `${url}?page=1&limit=50&flagged=true`, payload: { serviceCode: code } })),
   ];
 }
 
@@ -93,6 +95,19 @@ describe('role matrix over the campaign calls (DESIGN §4)', () => {
       const status = await outcome(caller, call);
       const passed = Array.isArray(want) ? want.includes(status as number) : status === want;
       expect(`${call.method} ${call.url} -> ${status} ${passed ? 'as expected' : `not ${want}`}`).toBe(`${call.method} ${call.url} -> ${status} as expected`);
+    }
+  });
+
+  it.each(Object.keys(expected) as Caller[])('%s deciding on held votes', async (caller) => {
+    // Only an admin or super-user decides; with no votes held, theirs is a 404 and changes nothing.
+    const want = caller === 'anonymous' ? 401 : caller === 'admin' || caller === 'super-user' ? 404 : 403;
+    for (const key of [WORLD_CUP.key, AFCON.key]) {
+      for (const call of [
+        { method: 'POST' as const, url: `/v1/campaigns/${key}/suspicious/256773000001/release`, payload: {} },
+        { method: 'POST' as const, url: `/v1/campaigns/${key}/suspicious/256773000001/reject`, payload: { reason: 'Power dialled' } },
+      ]) {
+        expect(`${call.url} -> ${await outcome(caller, call)}`).toBe(`${call.url} -> ${want}`);
+      }
     }
   });
 

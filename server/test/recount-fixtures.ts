@@ -54,9 +54,9 @@ export const voteCountsKept = async (world: TestWorld) => ({
   ),
 });
 
-/** The same, counted afresh from the votes themselves. */
+/** The same, counted afresh from the votes themselves: processed and not held or rejected. */
 export const voteCountsRecounted = async (world: TestWorld) => {
-  const counted = sql`t.campaign_key is not null and t.round is not null and t.is_complete`;
+  const counted = sql`t.campaign_key is not null and t.round is not null and t.is_complete and (t.vote_hold is null or t.vote_hold = 'released')`;
   const voters = sql`select t.campaign_key, r.round, t.phone_number, count(*)::int as votes, max(t.created_at) as last,
       (array_agg(t.id::text order by t.created_at desc, t.id desc))[1:50] as recent
     from transactions t cross join lateral (values (t.round), ('all')) as r(round) where ${counted} group by 1, 2, 3`;

@@ -1,5 +1,6 @@
 import type { CampaignRound, RoundKind } from './campaign-rounds';
 import type { FieldError } from './entities';
+import { DEFAULT_VELOCITY_PER_MINUTE } from './vote-integrity';
 
 /**
  * A campaign as staff create or edit it (`POST /v1/campaigns`, `PATCH /v1/campaigns/{key}`), and
@@ -12,6 +13,10 @@ export interface CampaignInput {
   teams: string[];
   votesPerRoundCap: number | null;
   votePrice: number | null;
+  /** Votes one number may cast in any minute before it is flagged `velocity`. */
+  velocityPerMinute: number;
+  /** Whether a flagged number's new votes settle held out of the counts until a reviewer decides. */
+  holdSuspicious: boolean;
   rounds: RoundInput[];
 }
 
@@ -35,6 +40,8 @@ export const CAMPAIGN_MESSAGES = {
   teamTwice: 'This team is listed twice',
   cap: 'The cap is a whole number from 1 to 1,000,000, or empty for no cap',
   price: 'The vote price is a whole number of UGX from 1 to 10,000,000, or empty for the category price',
+  velocity: 'Votes a minute is a whole number from 1 to 10,000',
+  hold: 'Hold suspicious votes is true or false',
   rounds: `Please provide 1 to ${MAX_ROUNDS} rounds`,
   roundKey: "A round key is 1 to 30 characters of a-z, 0-9 and -, and not 'all'",
   roundTwice: 'This round key is used twice',
@@ -100,6 +107,10 @@ export function checkCampaignInput(body: unknown): { value: CampaignInput; error
   if (cap !== null && !wholeIn(cap, 1, 1_000_000)) fail('votesPerRoundCap', CAMPAIGN_MESSAGES.cap);
   const price = input.votePrice ?? null;
   if (price !== null && !wholeIn(price, 1, 10_000_000)) fail('votePrice', CAMPAIGN_MESSAGES.price);
+  const velocityPerMinute = input.velocityPerMinute ?? DEFAULT_VELOCITY_PER_MINUTE;
+  if (!wholeIn(velocityPerMinute, 1, 10_000)) fail('velocityPerMinute', CAMPAIGN_MESSAGES.velocity);
+  const holdSuspicious = input.holdSuspicious ?? false;
+  if (typeof holdSuspicious !== 'boolean') fail('holdSuspicious', CAMPAIGN_MESSAGES.hold);
 
   const rounds: RoundInput[] = [];
   if (!Array.isArray(input.rounds) || input.rounds.length < 1 || input.rounds.length > MAX_ROUNDS) fail('rounds', CAMPAIGN_MESSAGES.rounds);
@@ -144,5 +155,5 @@ export function checkCampaignInput(body: unknown): { value: CampaignInput; error
   }
 
   if (errors.length > 0) return { value: null, errors };
-  return { value: { key: key!, name: name!, serviceCode: serviceCode!, teams, votesPerRoundCap: cap as number | null, votePrice: price as number | null, rounds }, errors: [] };
+  return { value: { key: key!, name: name!, serviceCode: serviceCode!, teams, votesPerRoundCap: cap as number | null, votePrice: price as number | null, velocityPerMinute: velocityPerMinute as number, holdSuspicious: holdSuspicious as boolean, rounds }, errors: [] };
 }

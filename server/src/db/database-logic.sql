@@ -37,22 +37,22 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     select array_agg(row(c.campaign_key, c.round, c.phone_number, c.team_name, c.team_name2, c.created_at, 1)::campaign_vote_change) into changes
-    from new_rows c where c.campaign_key is not null and c.round is not null and c.is_complete;
+    from new_rows c where c.campaign_key is not null and c.round is not null and c.is_complete and (c.vote_hold is null or c.vote_hold = 'released');
   ELSIF TG_OP = 'DELETE' THEN
     select array_agg(row(c.campaign_key, c.round, c.phone_number, c.team_name, c.team_name2, c.created_at, -1)::campaign_vote_change) into changes
-    from old_rows c where c.campaign_key is not null and c.round is not null and c.is_complete;
+    from old_rows c where c.campaign_key is not null and c.round is not null and c.is_complete and (c.vote_hold is null or c.vote_hold = 'released');
   ELSE
     -- An update counts only the votes it changed: a settled vote's ticket SMS status or a resolve changes none.
     select array_agg(c.change) into changes from (
       select row(n.campaign_key, n.round, n.phone_number, n.team_name, n.team_name2, n.created_at, 1)::campaign_vote_change as change
-      from new_rows n where n.campaign_key is not null and n.round is not null and n.is_complete and not exists (
-        select 1 from old_rows o where o.id = n.id and o.is_complete
+      from new_rows n where n.campaign_key is not null and n.round is not null and n.is_complete and (n.vote_hold is null or n.vote_hold = 'released') and not exists (
+        select 1 from old_rows o where o.id = n.id and o.is_complete and (o.vote_hold is null or o.vote_hold = 'released')
           and (o.campaign_key, o.round, o.phone_number, o.team_name, o.team_name2, o.created_at)
             is not distinct from (n.campaign_key, n.round, n.phone_number, n.team_name, n.team_name2, n.created_at))
       union all
       select row(o.campaign_key, o.round, o.phone_number, o.team_name, o.team_name2, o.created_at, -1)::campaign_vote_change
-      from old_rows o where o.campaign_key is not null and o.round is not null and o.is_complete and not exists (
-        select 1 from new_rows n where n.id = o.id and n.is_complete
+      from old_rows o where o.campaign_key is not null and o.round is not null and o.is_complete and (o.vote_hold is null or o.vote_hold = 'released') and not exists (
+        select 1 from new_rows n where n.id = o.id and n.is_complete and (n.vote_hold is null or n.vote_hold = 'released')
           and (o.campaign_key, o.round, o.phone_number, o.team_name, o.team_name2, o.created_at)
             is not distinct from (n.campaign_key, n.round, n.phone_number, n.team_name, n.team_name2, n.created_at))) c;
   END IF;
@@ -89,13 +89,13 @@ BEGIN
     update campaign_voters v
     set last_vote_at = (select max(t.created_at) from transactions t
       where t.campaign_key = v.campaign_key and t.round = v.round and t.phone_number = v.phone_number
-        and t.campaign_key is not null and t.is_complete)
+        and t.campaign_key is not null and t.is_complete and (t.vote_hold is null or t.vote_hold = 'released'))
     from (select distinct c.campaign_key, c.round, c.phone_number from unnest(changes) c where c.sign < 0) d
     where v.campaign_key = d.campaign_key and v.round = d.round and v.phone_number = d.phone_number;
     update campaign_voters v
     set last_vote_at = (select max(t.created_at) from transactions t
       where t.campaign_key = v.campaign_key and t.phone_number = v.phone_number
-        and t.campaign_key is not null and t.is_complete and t.round is not null)
+        and t.campaign_key is not null and t.is_complete and (t.vote_hold is null or t.vote_hold = 'released') and t.round is not null)
     from (select distinct c.campaign_key, c.phone_number from unnest(changes) c where c.sign < 0) d
     where v.campaign_key = d.campaign_key and v.round = 'all' and v.phone_number = d.phone_number;
   END IF;
@@ -143,14 +143,14 @@ BEGIN
       SELECT '{"_id":"' || t.id || '","createdAt":"' || to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
         || '","teamName":' || coalesce(to_json(t.team_name)::text, 'null') || coalesce(',"teamName2":' || to_json(t.team_name2)::text, '') || '}' AS vote
       FROM transactions t
-      WHERE t.campaign_key = p_key AND t.round IS NOT NULL AND t.phone_number = p_phone AND t.is_complete
+      WHERE t.campaign_key = p_key AND t.round IS NOT NULL AND t.phone_number = p_phone AND t.is_complete AND (t.vote_hold IS NULL OR t.vote_hold = 'released')
       ORDER BY t.created_at DESC, t.id DESC LIMIT p_limit OFFSET p_offset) a;
   ELSE
     SELECT '[' || coalesce(string_agg(a.vote, ','), '') || ']' INTO result FROM (
       SELECT '{"_id":"' || t.id || '","createdAt":"' || to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
         || '","teamName":' || coalesce(to_json(t.team_name)::text, 'null') || coalesce(',"teamName2":' || to_json(t.team_name2)::text, '') || '}' AS vote
       FROM transactions t
-      WHERE t.campaign_key = p_key AND t.round = p_round AND t.phone_number = p_phone AND t.is_complete
+      WHERE t.campaign_key = p_key AND t.round = p_round AND t.phone_number = p_phone AND t.is_complete AND (t.vote_hold IS NULL OR t.vote_hold = 'released')
       ORDER BY t.created_at DESC, t.id DESC LIMIT p_limit OFFSET p_offset) a;
   END IF;
   RETURN result;

@@ -240,6 +240,10 @@ export const campaigns = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Votes one number may cast in any minute before it is flagged `velocity` (vote integrity). */
+    velocityPerMinute: integer('velocity_per_minute').notNull().default(10),
+    /** Whether a flagged number's new votes settle held out of the counts until a reviewer decides. */
+    holdSuspicious: boolean('hold_suspicious').notNull().default(false),
   },
   // One live campaign per service code: the code's menu is that campaign's.
   (t) => [uniqueIndex('campaigns_live_service_code').on(t.serviceCode).where(sql`${t.status} = 'live'`)],
@@ -302,6 +306,14 @@ export const transactions = pgTable(
     teamName: text('team_name'),
     teamName2: text('team_name2'),
     createdAt: createdAt(),
+    /**
+     * A settled vote held out of the counts (`held`) until a reviewer releases it (`released`, it
+     * counts) or rejects it (`rejected`, it never counts); null for a vote that was never held.
+     */
+    voteHold: text('vote_hold'),
+    voteHoldBy: uuid('vote_hold_by').references(() => users.id, { onDelete: 'set null' }),
+    voteHoldAt: timestamp('vote_hold_at', { withTimezone: true }),
+    voteHoldReason: text('vote_hold_reason'),
   },
   (t) => [
     // Lists page newest first with id as tie-breaker, so each ordered index ends (created_at, id) DESC
@@ -323,17 +335,26 @@ export const transactions = pgTable(
     // A voter's newest counted votes, in one round and in all rounds (ranking rows, 'View more'),
     // read from the index alone: the teams are carried in it.
     index('transactions_voter_round_idx')
-      .on(t.campaignKey, t.round, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.teamName, t.teamName2)
+      .on(t.campaignKey, t.round, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.teamName, t.teamName2, t.voteHold)
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
     index('transactions_voter_idx')
-      .on(t.campaignKey, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.round, t.teamName, t.teamName2)
+      .on(t.campaignKey, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.round, t.teamName, t.teamName2, t.voteHold)
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
+    // A round's settled votes for one pick by time, for the burst flag (first votes near one another).
+    index('transactions_round_pick_idx')
+      .on(t.campaignKey, t.round, t.teamName, t.createdAt, t.teamName2, t.phoneNumber, t.id)
+      .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
+    // The votes ever held (held, released, rejected), per campaign and number: few, for reviewers.
+    index('transactions_vote_hold_idx')
+      .on(t.campaignKey, t.phoneNumber, t.round)
+      .where(sql`${t.voteHold} is not null`),
     uniqueIndex('transactions_payment_ref_key').on(t.paymentRef),
     uniqueIndex('transactions_session_key').on(t.sessionId),
     index('transactions_ticket_sms_ref_idx').on(t.ticketSmsRef).where(sql`${t.ticketSmsRef} is not null`),
     // Settled calls whose ticket SMS is not known sent (a process stopped between the two): a
     // handful at most, for the sweeper to send (DESIGN §6).
     index('transactions_ticket_sending_idx').on(t.callbackTime).where(sql`${t.messageStatuses} = 'Sending'`),
+    check('transactions_vote_hold_check', sql`${t.voteHold} in ('held', 'released', 'rejected')`),
   ],
 );
 

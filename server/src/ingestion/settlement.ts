@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '../db/client';
 import type { PaymentDecision } from '../providers/payment';
 import { transactionEvent, transactionEventsRepository, type NewTransactionEvent } from '../repositories/transaction-events-repository';
 import { transactionsRepository, type SettledValues, type SettlementCall } from '../repositories/transactions-repository';
+import { voteIntegrityRepository } from '../repositories/vote-integrity-repository';
+import { heldVoteConfirmation } from '../../../src/domain/vote-integrity';
 import type { TicketSender } from './ticket-sms';
 
 export type SettlementResult =
@@ -38,18 +40,20 @@ export interface PaymentCallback {
   bodyHash: string;
 }
 
-/** The ticket SMS of a paid call: its level's active content, or a vote's confirmation when its level has none. */
-function ticketOf(call: SettlementCall): string | undefined {
+/** The ticket SMS of a paid call: its level's active content, or a vote's confirmation when its level has none; a held vote is told it is under review. */
+function ticketOf(call: SettlementCall, held = false): string | undefined {
+  if (held && call.teamName) return heldVoteConfirmation(call.teamName);
   const ticket = call.categoryId && call.categoryLevel ? (call.activeMessage ?? undefined) : undefined;
   return !ticket && call.campaignKey && call.teamName ? voteConfirmation(call.teamName) : ticket;
 }
 
-/** What a paid call becomes: processed with its ticket 'Sending', or 'No ticket content'. */
-const paidValues = (ticket: string | undefined): SettledValues => ({
+/** What a paid call becomes: processed with its ticket 'Sending', or 'No ticket content'; held out of the counts when `held`. */
+const paidValues = (ticket: string | undefined, held = false): SettledValues => ({
   isComplete: true,
   isDeleted: false,
   ticketMessage: ticket ?? null,
   messageStatuses: ticket ? MESSAGE_STATUS.sending : MESSAGE_STATUS.noContent,
+  voteHold: held ? 'held' : null,
 });
 
 /** 'Issue ticket' on a statement's paid-no-ticket row: the line that says the provider was paid, and who acts on it. */
@@ -82,6 +86,14 @@ export interface ReconcileOptions {
 export function paymentSettlement(db: Db, tickets: TicketSender, hear: SettlementListeners, providerName: () => string) {
   const events = transactionEventsRepository(db);
   const repo = transactionsRepository(db);
+  const integrity = voteIntegrityRepository(db);
+
+  /**
+   * Whether a paid vote settles held: its campaign holds suspicious votes and the number is flagged
+   * in the round, this vote included. Costs nothing for a campaign that does not hold.
+   */
+  const holds = async (call: SettlementCall) =>
+    Boolean(call.holdSuspicious && call.campaignKey && call.round) && (await integrity.isFlagged(call.campaignKey!, call.round!, call.phoneNumber, call.id));
 
   const settle: SettlePayment = async (decision, { call: known, along } = {}) => {
     const call = known ?? (await repo.findForSettlement(decision.reference));
@@ -91,10 +103,11 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
       return { result: 'already_settled', transactionId: call.id };
     }
 
-    const ticket = decision.status === 'SUCCESSFUL' ? ticketOf(call) : undefined;
+    const held = decision.status === 'SUCCESSFUL' && (await holds(call));
+    const ticket = decision.status === 'SUCCESSFUL' ? ticketOf(call, held) : undefined;
     const values: SettledValues =
       decision.status === 'SUCCESSFUL'
-        ? paidValues(ticket)
+        ? paidValues(ticket, held)
         : {
             isComplete: false,
             isDeleted: true,
@@ -106,8 +119,8 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     if (!settled) return { result: 'already_settled', transactionId: call.id };
     hear.onCallChanged(settled.id);
     hear.onSaleSettled?.(settled.serviceCode, decision.status);
-    // Only a processed vote counts (migration 0005): failing a pending one changes no ranking.
-    if (decision.status === 'SUCCESSFUL' && call.campaignKey) hear.onVoteCounted(call.campaignKey);
+    // Only a processed vote counts (migration 0005): failing a pending one changes no ranking, nor does a held one.
+    if (decision.status === 'SUCCESSFUL' && call.campaignKey && !held) hear.onVoteCounted(call.campaignKey);
     if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'system' });
     return { result: 'settled', transactionId: settled.id, status: decision.status };
   };
@@ -140,15 +153,16 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     const call = await repo.findForSettlement(payment.reference);
     if (!call) return { result: 'unknown' };
     if (call.isComplete && !alongside) return { result: 'already_processed', transactionId: call.id };
-    const ticket = ticketOf(call);
+    const held = !call.isComplete && (await holds(call));
+    const ticket = ticketOf(call, held);
     const event = transactionEvent.reconciled({ transactionId: call.id, ...payment });
     const settled = await db.transaction(async (tx) => {
-      const done = call.isComplete ? undefined : await repo.settleReconciled(payment.reference, paidValues(ticket), event, tx);
+      const done = call.isComplete ? undefined : await repo.settleReconciled(payment.reference, paidValues(ticket, held), event, tx);
       await alongside?.(tx);
       return done;
     });
     if (!settled) return { result: 'already_processed', transactionId: call.id };
-    if (call.campaignKey) hear.onVoteCounted(call.campaignKey);
+    if (call.campaignKey && !held) hear.onVoteCounted(call.campaignKey);
     hear.onCallChanged(settled.id);
     hear.onSaleSettled?.(settled.serviceCode, 'SUCCESSFUL');
     if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'user', actorUserId: payment.userId });

@@ -6,6 +6,7 @@ import { preparedRows, type PlaceholderValues } from '../db/prepared';
 import { campaignRoundTotals, campaignTeamVotes, campaignVoters, campaigns } from '../db/schema';
 import type { CampaignView } from './campaigns-repository';
 import { isoTime } from './sql-fragments';
+import { voterFlagsCtes } from './vote-integrity-repository';
 
 /**
  * The votes of a campaign: rankings, one voter's votes and the team results. Counts come from the
@@ -33,14 +34,24 @@ const roundTotal = (column: PgColumn) => sql`(select coalesce(sum(${column}), 0)
 
 /**
  * One ranking page as JSON text: 50 voters in ranking order, each row's votes the JSON text the
- * trigger keeps (so a page reads 50 rows, not 2,500 votes), put together as text.
+ * trigger keeps (so a page reads 50 rows, not 2,500 votes), put together as text, with each row's
+ * peak votes in a minute and flags computed for the page's rows only. `flaggedOnly` ranks the
+ * numbers of `phones` alone (the round's flagged numbers) and counts them as the total.
  */
-const RANKING_PAGE = sql`select
+const rankingPageSql = (flaggedOnly: boolean) => {
+  const flagged = flaggedOnly ? sql` and ${v.phoneNumber} = any(${p('phones')}::text[])` : sql``;
+  return sql`with page as (
+      select ${v.phoneNumber} as phone_number, ${v.votes} as votes, ${v.lastVoteAt} as last_vote_at, ${v.recentVotes} as recent
+      from ${v} where ${votersOf}${flagged} order by ${RANKING_ORDER} limit ${p('limit')} offset ${p('offset')}),
+    ${voterFlagsCtes(p('key'), p('round'), sql`select phone_number from page`)}
+    select
     (select '[' || coalesce(string_agg('{"_id":' || a.phone || ',"phoneNumber":' || a.phone || ',"serviceCode":' || to_json(${p('code')}::text)::text
-        || ',"count":' || a.votes || ',"transactions":' || a.recent || '}', ','), '') || ']'
-      from (select to_json(${v.phoneNumber})::text as phone, ${v.votes} as votes, ${v.recentVotes} as recent
-        from ${v} where ${votersOf} order by ${RANKING_ORDER} limit ${p('limit')} offset ${p('offset')}) a) as docs,
-    ${roundTotal(totals.voters)} as total`;
+        || ',"count":' || a.votes || ',"peakPerMinute":' || coalesce(f.peak, 0) || ',"flags":' || coalesce(array_to_json(f.flags)::text, '[]')
+        || ',"transactions":' || a.recent || '}', ',' order by a.votes desc, a.last_vote_at asc, a.phone_number asc), '') || ']'
+      from (select to_json(phone_number)::text as phone, phone_number, votes, last_vote_at, recent from page) a
+      left join voter_flags f on f.phone_number = a.phone_number) as docs,
+    ${flaggedOnly ? sql`(select count(*)::int from ${v} where ${votersOf}${flagged})` : roundTotal(totals.voters)} as total`;
+};
 
 /** One voter's counted votes, newest first, as JSON text (the database function of migration 0007), and how many. */
 const VOTES_PAGE = sql`select campaign_votes_json(${p('key')}, ${p('round')}, ${p('phone')}, ${p('limit')}, ${p('offset')}) as docs,
@@ -95,10 +106,11 @@ export function campaignVotesRepository(db: Db) {
       return row;
     },
 
-    /** One ranking page as JSON text (`VoteRow`s) and the number of voters in the round. */
-    async rankingPageJson(campaign: CampaignView, round: string, offset: number, limit: number): Promise<{ docsJson: string; total: number }> {
-      const page = statement<{ docs: string; total: number }>('campaign_ranking', () => RANKING_PAGE);
-      const [row] = await page({ key: campaign.key, round, code: campaign.serviceCode, limit, offset });
+    /** One ranking page as JSON text (`VoteRow`s) and the number of voters in the round (those of `onlyPhones` alone when given). */
+    async rankingPageJson(campaign: CampaignView, round: string, offset: number, limit: number, onlyPhones?: string[]): Promise<{ docsJson: string; total: number }> {
+      const flaggedOnly = onlyPhones !== undefined;
+      const page = statement<{ docs: string; total: number }>(flaggedOnly ? 'campaign_ranking_flagged' : 'campaign_ranking', () => rankingPageSql(flaggedOnly));
+      const [row] = await page({ key: campaign.key, round, code: campaign.serviceCode, limit, offset, ...(flaggedOnly ? { phones: onlyPhones } : {}) });
       return { docsJson: row.docs, total: Number(row.total) };
     },
 

@@ -13,6 +13,8 @@ export interface CampaignView {
   teams: string[];
   votesPerRoundCap: number | null;
   votePrice: number | null;
+  velocityPerMinute: number;
+  holdSuspicious: boolean;
   publishedAt: string | null;
   closedAt: string | null;
 }
@@ -24,7 +26,7 @@ export interface CampaignListEntry extends CampaignView {
 }
 
 /** What a create or an edit writes. */
-export type CampaignFields = Pick<CampaignView, 'name' | 'serviceCode' | 'rounds' | 'teams' | 'votesPerRoundCap' | 'votePrice'>;
+export type CampaignFields = Pick<CampaignView, 'name' | 'serviceCode' | 'rounds' | 'teams' | 'votesPerRoundCap' | 'votePrice' | 'velocityPerMinute' | 'holdSuspicious'>;
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -38,6 +40,8 @@ export const campaignColumns = {
   teams: campaigns.teams,
   votesPerRoundCap: campaigns.votesPerRoundCap,
   votePrice: campaigns.votePrice,
+  velocityPerMinute: campaigns.velocityPerMinute,
+  holdSuspicious: campaigns.holdSuspicious,
   publishedAt: campaigns.publishedAt,
   closedAt: campaigns.closedAt,
 };

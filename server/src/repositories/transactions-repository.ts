@@ -20,6 +20,10 @@ export interface SettlementCall {
   categoryLevel: string | null;
   campaignKey: string | null;
   teamName: string | null;
+  phoneNumber: string;
+  round: string | null;
+  /** Whether the vote's campaign holds a flagged number's new votes for review (vote integrity). */
+  holdSuspicious: boolean | null;
   /** The active content of the call's category and level now, if any. */
   activeMessage: string | null;
 }
@@ -35,6 +39,7 @@ const p = (name: string) => sql.placeholder(name);
 
 const settlementCallStatement = sql`select t.id, t.is_complete as "isComplete", t.is_deleted as "isDeleted", t.category_id as "categoryId",
     t.category_level as "categoryLevel", t.campaign_key as "campaignKey", t.team_name as "teamName",
+    t.phone_number as "phoneNumber", t.round, (select c.hold_suspicious from campaigns c where c.key = t.campaign_key) as "holdSuspicious",
     (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) as "activeMessage"
   from transactions t where t.payment_ref = ${sql.placeholder('reference')} limit 1`;
 
@@ -47,7 +52,8 @@ const settleStatement = sql`
   with settled as (
     update transactions
     set is_complete = ${p('isComplete')}, is_deleted = ${p('isDeleted')}, ticket_message = ${p('ticketMessage')},
-        message_statuses = ${p('messageStatuses')}, failure_reason = ${p('failureReason')}::text, callback_time = now()
+        message_statuses = ${p('messageStatuses')}, failure_reason = ${p('failureReason')}::text, callback_time = now(),
+        vote_hold = ${p('voteHold')}::text
     where payment_ref = ${p('reference')} and not is_complete and not is_deleted
     returning id, phone_number, service_code
   ), recorded as (
@@ -94,7 +100,8 @@ const settleReconciledStatement = (reference: string, values: SettledValues, eve
     select id, is_deleted from transactions where payment_ref = ${reference} and not is_complete for update
   ), settled as (
     update transactions t
-    set is_complete = true, is_deleted = false, ticket_message = ${values.ticketMessage}, message_statuses = ${values.messageStatuses}, callback_time = now()
+    set is_complete = true, is_deleted = false, ticket_message = ${values.ticketMessage}, message_statuses = ${values.messageStatuses}, callback_time = now(),
+      vote_hold = ${values.voteHold ?? null}::text
     from target where t.id = target.id
     returning t.id, t.phone_number, t.service_code, target.is_deleted as was_failed
   ), recorded as (
@@ -120,6 +127,8 @@ export interface SettledValues {
   messageStatuses: MessageStatus;
   /** Why the payment failed in the provider's words, when it failed and the provider gave any. */
   failureReason?: string | null;
+  /** 'held' for a flagged number's vote settled out of the counts until a reviewer decides (vote integrity). */
+  voteHold?: 'held' | null;
 }
 
 /** What asking to undo a resolve came to: undone (with the resolve it took back), or why not. */
@@ -279,6 +288,7 @@ export function transactionsRepository(db: Db) {
       const [settled] = await settleOne({
         ...values,
         failureReason: values.failureReason ?? null,
+        voteHold: values.voteHold ?? null,
         reference,
         alongTransactionId: along?.transactionId ?? null,
         alongKind: along?.kind ?? null,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parsePaging } from '../../../src/domain/paged-list';
 import { campaignRankingSchema, campaignRoundSchema } from '../../../src/domain/schemas/campaigns';
+import { rankingFilterSchema } from '../../../src/domain/schemas/vote-integrity';
 import { AFCON_CAMPAIGN, cachedCampaigns, campaignRound, ownServiceCode, readableCampaign, WORLD_CUP_CAMPAIGN } from '../access/campaign-access';
 import { pagedJson, sendJson } from '../http/envelope';
 import { pagingQuery } from '../http/route-schemas';
@@ -8,8 +9,12 @@ import { validBody } from '../http/valid-body';
 import { documented, results } from '../openapi';
 import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
 import type { CampaignView } from '../repositories/campaigns-repository';
+import { voteIntegrityRepository } from '../repositories/vote-integrity-repository';
 
-type Paging = { page?: number; limit?: number };
+/** The page, and 'flagged only' (`flagged=true`): the numbers with a vote-integrity flag. */
+const rankingQuery = { type: 'object', properties: { ...pagingQuery.properties, flagged: { type: 'string', maxLength: 10 } } } as const;
+
+type Paging = { page?: number; limit?: number; flagged?: string };
 
 /** The ranking calls of SPEC §7 and DESIGN §3, each over one round of one campaign. */
 const RANKINGS = [
@@ -29,17 +34,21 @@ const RANKINGS = [
 export default async function campaignRankingsRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
   const campaigns = cachedCampaigns(votes, app.answerCache);
+  const integrity = voteIntegrityRepository(app.db);
 
   /** One ranking page of the campaign `key`, in the round `roundOf` picks for it (a round key or 'all'). */
   async function rankingPage(request: FastifyRequest, reply: FastifyReply, key: string, roundOf: (campaign: CampaignView) => string) {
     const campaign = await readableCampaign(campaigns, request, key);
-    const { page, limit, offset } = parsePaging(request.query as Paging, 50);
+    const query = request.query as Paging;
+    const { page, limit, offset } = parsePaging(query, 50);
+    const { flagged } = await validBody(rankingFilterSchema, { flagged: query.flagged });
     const { serviceCode } = await validBody(campaignRankingSchema, request.body);
     ownServiceCode(campaign, 'serviceCode', serviceCode);
     const round = roundOf(campaign);
     // The whole answer is kept as bytes: encoding a ~300 kB page again cost a hit more than all the rest.
-    const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}`, async () => {
-      const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit);
+    const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}${flagged ? ' flagged' : ''}`, async () => {
+      const only = flagged ? await integrity.flaggedNumbers(campaign.key, round) : undefined;
+      const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit, only);
       return Buffer.from(pagedJson('User ranking by votes', docsJson, page, limit, total));
     });
     return sendJson(reply, body);
@@ -49,9 +58,9 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
     app.post(
       path,
       {
-        schema: { tags: [key === AFCON_CAMPAIGN ? 'afcon 2024' : 'world cup'], summary, querystring: pagingQuery },
+        schema: { tags: [key === AFCON_CAMPAIGN ? 'afcon 2024' : 'world cup'], summary, querystring: rankingQuery },
         onRequest: [app.authenticate],
-        config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documented({ body: campaignRankingSchema, results: results.page('VoteRow'), errors: { 404: 'The campaign is not set up' } }) },
+        config: { afcon: key === AFCON_CAMPAIGN, swaggerTransform: documented({ body: campaignRankingSchema, query: rankingFilterSchema, results: results.page('VoteRow'), errors: { 404: 'The campaign is not set up' } }) },
       },
       (request, reply) => rankingPage(request, reply, key, () => round),
     );
@@ -64,10 +73,10 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
         tags: ['campaigns'],
         summary: "Any campaign's ranking, of one round or over all rounds (no round, or 'all')",
         params: { type: 'object', properties: { key: { type: 'string', maxLength: 100 } }, required: ['key'] },
-        querystring: { type: 'object', properties: { ...pagingQuery.properties, round: { type: 'string' } } },
+        querystring: { type: 'object', properties: { ...rankingQuery.properties, round: { type: 'string' } } },
       },
       onRequest: [app.authenticate],
-      config: { afcon: true, swaggerTransform: documented({ body: campaignRankingSchema, query: campaignRoundSchema, results: results.page('VoteRow') }) },
+      config: { afcon: true, swaggerTransform: documented({ body: campaignRankingSchema, query: campaignRoundSchema.concat(rankingFilterSchema), results: results.page('VoteRow') }) },
     },
     // The caller's rights come first; a round the campaign lacks (odd characters included) is a 400 on `round`.
     (request, reply) => rankingPage(request, reply, request.params.key, (campaign) => campaignRound(campaign, request.query.round?.trim())),

@@ -39,6 +39,8 @@ const campaignProperties = {
   teams: { type: 'array', minItems: 2, maxItems: 97, items: { type: 'string', maxLength: 50 } },
   votesPerRoundCap: { type: 'integer', minimum: 1, maximum: 1_000_000, nullable: true },
   votePrice: { type: 'integer', minimum: 1, maximum: 10_000_000, nullable: true, description: "UGX; empty: the cheapest priced level of the code's category" },
+  velocityPerMinute: { type: 'integer', minimum: 1, maximum: 10_000, description: "Votes one number may cast in any minute before it is flagged 'velocity' (default 10)" },
+  holdSuspicious: { type: 'boolean', description: "Whether a flagged number's new votes settle held out of the counts until a reviewer decides (default false)" },
   rounds: { type: 'array', minItems: 1, maxItems: 20, items: roundBody },
 };
 const createBody = { type: 'object', properties: campaignProperties, required: ['key', 'name', 'serviceCode', 'teams', 'rounds'] };
@@ -71,6 +73,8 @@ function auditedCampaign(campaign: CampaignView): Audited {
       teams: campaign.teams.join(', '),
       votesPerRoundCap: campaign.votesPerRoundCap,
       votePrice: campaign.votePrice,
+      velocityPerMinute: campaign.velocityPerMinute,
+      holdSuspicious: campaign.holdSuspicious,
       rounds: Object.fromEntries(campaign.rounds.map((round) => [round.key, roundSummary(round)])),
     },
   };
@@ -176,7 +180,8 @@ export default async function campaignsRoutes(app: FastifyInstance) {
       const { key } = request.params;
       if (body.key !== undefined && body.key !== key) throw invalid([{ field: 'key', message: 'The key of a campaign cannot change' }]);
       const updated = await write(request, key, 'campaign.update', async (before, tx) => {
-        const stored = { key, name: before.name, serviceCode: before.serviceCode, teams: before.teams, votesPerRoundCap: before.votesPerRoundCap, votePrice: before.votePrice, rounds: before.rounds };
+        const stored = { key, name: before.name, serviceCode: before.serviceCode, teams: before.teams, votesPerRoundCap: before.votesPerRoundCap, votePrice: before.votePrice,
+          velocityPerMinute: before.velocityPerMinute, holdSuspicious: before.holdSuspicious, rounds: before.rounds };
         const checked = checkCampaignInput({ ...stored, ...body, key });
         if (!checked.value) throw invalid(checked.errors);
         const { key: _same, ...fields } = checked.value;
