@@ -112,6 +112,8 @@ describe('a refund from request to the customer\'s SMS', () => {
     const call = await processedCall(10000);
     const first = (await requestRefund(call.id, { amount: 4000, reason: 'duplicate-payment' })).json().results as Refund;
     expect((await post(`/v1/refunds/${first._id}/reject`, {}, admin.headers)).statusCode).toBe(400);
+    // A reason of the wrong type is refused as such, never a 500.
+    for (const reason of [5, true]) expect((await post(`/v1/refunds/${first._id}/reject`, { reason }, admin.headers)).statusCode).toBe(400);
     const rejected = await post(`/v1/refunds/${first._id}/reject`, { reason: 'Paid once only' }, admin.headers);
     expect(rejected.json().results).toMatchObject({ state: 'rejected', decisionReason: 'Paid once only' });
     expect(await timelineKinds(call.id)).toEqual(['refund_requested', 'refund_rejected']);

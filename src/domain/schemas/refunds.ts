@@ -1,12 +1,10 @@
 import * as yup from 'yup';
 import { REFUND_NOTE_MAX, REFUND_REASONS, REFUND_STATES } from '../refunds';
-import { INVALID_VALUE, text } from './text';
+import { INVALID_VALUE, text, textOnly, trimmedTextOnly } from './text';
 
 /** More than any call costs; beyond it is a typing slip (and past an integer column). */
 const MAX_REFUND = 100_000_000;
 
-/** Text only: a number is not read as its digits (yup would), so a wrong type is refused as such. */
-const textOnly = <T>(value: T, original: unknown) => (original === undefined || original === null || typeof original === 'string' ? value : original);
 
 /** Empty inputs become undefined (the amount then defaults to what is left of the call's). */
 const emptyToUndefined = (value: unknown, original: unknown) => (original === '' || original === null ? undefined : value);
@@ -33,7 +31,7 @@ export type RefundRequestInput = yup.InferType<typeof refundRequestSchema>;
 
 /** `POST /v1/refunds/{id}/reject`: a manager says why. */
 export const refundRejectSchema = yup.object({
-  reason: text(REFUND_NOTE_MAX, { plainDirection: true }).transform(textOnly).trim().required('Please say why the refund is rejected'),
+  reason: text(REFUND_NOTE_MAX, { plainDirection: true }).transform(trimmedTextOnly).required('Please say why the refund is rejected'),
 });
 
 /** `GET /v1/refunds?state=`: one state, or every one when left out. */

@@ -25,6 +25,16 @@ export function isCleanText(value: string, multiline = false): boolean {
   return !CONTROL_CHARACTER.test(value) && !LONE_SURROGATE.test(value) && (multiline || !TAB_OR_LINE_BREAK.test(value));
 }
 
+/** Text only: a number is not read as its digits (yup would), so a wrong type is refused as such (a yup transform). */
+export const textOnly = <T>(value: T, original: unknown) => (original === undefined || original === null || typeof original === 'string' ? value : original);
+
+/**
+ * Text only, trimmed (a yup transform). yup's own `.trim()` after `textOnly` would call trim on the
+ * number or boolean textOnly let through and answer 500 instead of refusing the type.
+ */
+export const trimmedTextOnly = (value: unknown, original: unknown) =>
+  typeof original === 'string' && typeof value === 'string' ? value.trim() : original === undefined || original === null ? value : original;
+
 export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
 
 export interface TextOptions {

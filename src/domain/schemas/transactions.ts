@@ -6,7 +6,7 @@ import { BULK_RESOLVE_MAX, RESOLVE_NOTE_MAX, RESOLVE_REASONS } from '../resoluti
 import { INVALID_PHONE_MESSAGE, isCustomerNumber, SEARCH_PHONE_PATTERN } from '../phone';
 import type { TransactionStatus } from '../transaction-status';
 import { UUID_PATTERN } from '../uuid';
-import { flag, INVALID_VALUE, text } from './text';
+import { flag, INVALID_VALUE, text, textOnly } from './text';
 
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['processed', 'failed', 'pending'];
 
@@ -93,8 +93,6 @@ export const monthlyReportSchema = yup.object({
   name: serviceCodeName,
 });
 
-/** Text only: a number is not read as its digits (yup would), so a wrong type is refused as such. */
-const textOnly = <T>(value: T, original: unknown) => (original === undefined || original === null || typeof original === 'string' ? value : original);
 
 /** Why a call was resolved: both optional, so SPEC's `{ isResolved: true }` stays a whole body. */
 const resolution = {

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { INVALID_PHONE_MESSAGE, SEARCH_PHONE_PATTERN } from '../phone';
-import { INVALID_VALUE, text } from './text';
+import { INVALID_VALUE, text, trimmedTextOnly } from './text';
 
 /** Longest reason a reviewer may give for rejecting held votes. */
 export const VOTE_REJECT_REASON_MAX = 500;
@@ -26,8 +26,6 @@ export const voteReleaseSchema = yup.object({
   round: text(50, { tooLong: 'Unknown round' }).optional(),
 });
 
-/** Text only, trimmed: a number is not read as its digits (yup would), so a wrong type is refused as such. */
-const trimmedTextOnly = (value: unknown, original: unknown) => (typeof original === 'string' && typeof value === 'string' ? value.trim() : original === undefined || original === null ? value : original);
 
 /** `POST /v1/campaigns/{key}/suspicious/{phoneNumber}/reject`: why, and optionally one round. */
 export const voteRejectSchema = yup.object({
