@@ -21,7 +21,7 @@ import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { seedDemoData } from '../server/src/db/seed';
 import { LEVEL_WEIGHTS } from '../server/src/db/seed-data';
-import { batchId, callOutcomeSql, callTimeSql, failureStatusSql, networkSql, phoneSql, sessionPrefix, settledAtSql } from '../server/src/db/seed-generators';
+import { batchId, callOutcomeSql, callTimeSql, failureStatusSql, networkSql, phoneSql, seedCodesSql, sessionPrefix, settledAtSql } from '../server/src/db/seed-generators';
 import { serviceCodes } from '../server/src/db/schema';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -85,12 +85,7 @@ function chunkSql(calls: number, days: number, timeZone: string, codes: string[]
   const tail = sql`${BUSY_NUMBERS} + floor(power((r_phone - ${BUSY_SHARE}::float8) / (1 - ${BUSY_SHARE}::float8), 1.35) * ${phonePool})::int`;
   return sql`
     with ${callTimeSql(calls, days, timeZone)},
-    codes as materialized (
-      select (x.ord - 1)::int as idx, x.name, sc.category_id, c.user_id, to_jsonb(c) as category
-      from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) with ordinality as x(name, ord)
-      left join service_codes sc on sc.name = x.name
-      left join categories c on c.id = sc.category_id
-    ),
+    ${seedCodesSql(codes)},
     picked as (
       select calls.*, codes.idx + 1 as code_no, codes.name as service_code, codes.category_id, codes.user_id, codes.category,
         (${levels}::jsonb ->> floor(r_level * jsonb_array_length(${levels}::jsonb))::int) as level,

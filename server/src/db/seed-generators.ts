@@ -71,6 +71,17 @@ export function callTimeSql(rows: number, days: number, timeZone: string) {
  * seeded call reached the payment step and has a reference, so none is stuck pending: the sweeper
  * asks about the pending ones once they pass the timeout, as it does for any payment.
  */
+/**
+ * The `codes` CTE of a set-based seed: each code's place in `codes`, its category and that category as
+ * JSON (the prices). Materialized so each category row turns into JSON once, not once per call.
+ */
+export const seedCodesSql = (codes: string[]) => sql`codes as materialized (
+  select (x.ord - 1)::int as idx, x.name, sc.category_id, c.user_id, to_jsonb(c) as category
+  from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) with ordinality as x(name, ord)
+  left join service_codes sc on sc.name = x.name
+  left join categories c on c.id = sc.category_id
+)`;
+
 export function callOutcomeSql(r: SQL, createdAt: SQL, shares: { processed: number; failed: number }, paymentTimeoutMinutes?: number) {
   const stillPending = paymentTimeoutMinutes === undefined ? sql`false` : sql`${createdAt} > now() - make_interval(mins => ${paymentTimeoutMinutes}::int)`;
   return sql`case when ${r} < ${shares.processed} then 'processed' when ${r} < ${shares.processed + shares.failed} then 'failed'
@@ -117,13 +128,7 @@ export async function seedTransactions(db: DbOrTx, options: SeedTransactionsOpti
     const chunk = Math.min(100_000, options.count - done);
     await db.execute(sql`
       with ${callTimeSql(chunk, days, timeZone)},
-      -- Materialized so each category row turns into JSON once, not once per transaction.
-      codes as materialized (
-        select (x.ord - 1)::int as idx, x.name, sc.category_id, c.user_id, to_jsonb(c) as category
-        from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb) with ordinality as x(name, ord)
-        left join service_codes sc on sc.name = x.name
-        left join categories c on c.id = sc.category_id
-      ),
+      ${seedCodesSql(codes)},
       picked as (
         select calls.*, codes.name as service_code, codes.category_id, codes.user_id, codes.category,
           (${levels}::jsonb ->> floor(r_level * jsonb_array_length(${levels}::jsonb))::int) as level,
