@@ -141,9 +141,10 @@ test("the grid's placeholder has the height of the empty grid that replaces it",
   const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   // The grid's code arrives late, so the placeholder shows first; the rows later still, so the
-  // grid first shows empty, loading.
-  await page.route(/paged-data-grid\.[^/]*\.js$/, late(1500));
-  await page.route(/\/v1\/transactions\?/, late(4000));
+  // grid first shows empty, loading. 4 s, not 1.5: the screen now takes longer than 1.5 s to reach
+  // its grid on CI's machine, and the grid's code was there before the placeholder could show.
+  await page.route(/paged-data-grid\.[^/]*\.js$/, late(4000));
+  await page.route(/\/v1\/transactions\?/, late(8000));
   await page.addInitScript(`
     window.gridHeights = [];
     const watch = () => {

@@ -94,13 +94,18 @@ async function searchCall(page: Page) {
   await page.getByText('Showing 1 out of 1 entries').waitFor();
 }
 
-/** The paid call's Details, found by its phone number. */
-async function openDetails(page: Page) {
-  await searchCall(page);
+/** The Details of the call the search shows. */
+async function detailsOfFound(page: Page) {
   await page.getByRole('button', { name: /^Details/ }).click();
   const drawer = page.getByRole('region', { name: 'Call details' });
   await drawer.getByRole('list', { name: 'Timeline' }).waitFor();
   return drawer;
+}
+
+/** The paid call's Details, found by its phone number. */
+async function openDetails(page: Page) {
+  await searchCall(page);
+  return detailsOfFound(page);
 }
 
 test('customer care requests a refund from Details, an admin approves it by keyboard, and the timeline shows it to the SMS', async () => {
@@ -150,7 +155,9 @@ test('customer care requests a refund from Details, an admin approves it by keyb
   await searchCall(admin);
   await listRows(admin).getByRole('button', { name: /^Details of the call from / }).waitFor();
   assert.equal(await listRows(admin).getByRole('button', { name: /^Refund the call from / }).count(), 0);
-  drawer = await openDetails(admin);
+  // From the rows on show: searching again on /search first clears the search (its URL loses the
+  // query), and a slow page could clear the number typed after it.
+  drawer = await detailsOfFound(admin);
   await drawer.getByRole('heading', { level: 3, name: 'Refund SMS sent' }).waitFor({ timeout: 20_000 });
   const labels = (await drawer.getByRole('heading', { level: 3 }).allTextContents()).filter((label) => label.startsWith('Refund'));
   assert.deepEqual(labels, ['Refund requested', 'Refund approved', 'Refund sent to the provider', 'Refund completed', 'Refund SMS sent']);
