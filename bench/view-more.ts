@@ -1,0 +1,53 @@
+/**
+ * How long a ranking's View more takes to open, in Chromium against the built app with the demo
+ * data: from the click to the dialog showing the voter's votes (the first vote's round drawn), for
+ * the first rows of the World Cup overall ranking, warm (the ranking page already loaded) and each
+ * voter opened once. The target is under 300 ms.
+ *
+ *   npm run build && npm run bench:view-more -- [--voters 10]
+ */
+import os from 'node:os';
+import { ADMIN, launchBrowser, listRows, signIn, startServer } from '../e2e/harness';
+
+const voters = Number(process.argv[process.argv.indexOf('--voters') + 1]) || 10;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.url, ADMIN.userName, ADMIN.password);
+    await page.waitForURL(`${server.url}/transactions`);
+    await page.getByRole('group', { name: 'Campaigns' }).getByRole('link', { name: 'World Cup Overall', exact: true }).click();
+    await page.waitForURL(`${server.url}/world/cup/most/general`);
+    const buttons = listRows(page).getByRole('button', { name: /^View more of / });
+    await buttons.first().waitFor();
+    const times: number[] = [];
+    for (let i = 0; i < voters; i += 1) {
+      const button = buttons.nth(i);
+      await button.scrollIntoViewIfNeeded();
+      const started = Date.now();
+      await button.click();
+      const dialog = page.getByRole('dialog', { name: 'Team selection by user' });
+      await dialog.getByText(/prediction|Week|Final/).first().waitFor();
+      times.push(Date.now() - started);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(`View more, ${voters} voters of the World Cup overall ranking, 1440 px, demo data`);
+    console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load ${os.loadavg()[0].toFixed(1)}, Node ${process.version}`);
+    console.log(`each (ms): ${times.join(', ')}`);
+    console.log(`median ${percentile(sorted, 50)} ms, p90 ${percentile(sorted, 90)} ms, max ${sorted[sorted.length - 1]} ms`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
