@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_LEVELS, categoryLevelLabel, type CategoryLevel } from '../../../src/domain/category-levels';
 import { serviceTimeZone } from '../../../src/domain/format';
-import { MESSAGE_STATUS } from '../../../src/domain/transaction-events';
+import { MESSAGE_STATUS, type TransactionEventDetail, type TransactionEventKind } from '../../../src/domain/transaction-events';
 import type { DbOrTx } from './client';
 import { DEFAULT_REFUND_SMS_TEXT } from '../../../src/domain/refunds';
-import { refundSmsText } from '../refunds/refund-flow';
+import { refundEvent, refundSmsText } from '../refunds/refund-flow';
 import { refunds, serviceCodes, smsMessages, transactionEvents } from './schema';
 import { DEMO_CATEGORIES, DEMO_REFUNDS, HOUR_WEIGHTS, LEVEL_WEIGHTS } from './seed-data';
 
@@ -235,13 +235,8 @@ export async function seedRefunds(db: DbOrTx, { requesterId, deciderId }: { requ
   const written = await db.insert(refunds).values(planned.map((p) => p.values)).returning({ id: refunds.id, providerRef: refunds.providerRef, amount: refunds.amount });
   const events = planned.flatMap(({ demo, call, times }, i) => {
     const refund = written[i];
-    const event = (kind: string, createdAt: Date, actor: string, actorUserId: string | null, detail: Record<string, string | number | null>) => ({
-      transactionId: call.id,
-      kind,
-      actor,
-      actorUserId,
-      detail: { refundId: refund.id, ...detail },
-      dedupeKey: `${kind}:${refund.id}`,
+    const event = (kind: TransactionEventKind, createdAt: Date, actor: string, actorUserId: string | null, detail: TransactionEventDetail) => ({
+      ...refundEvent({ id: refund.id, transactionId: call.id }, kind, actor, actorUserId, detail),
       createdAt,
     });
     const steps = [event('refund_requested', times.requestedAt, 'user', requesterId, { amount: refund.amount, reason: demo.reason, note: demo.note ?? null })];

@@ -59,18 +59,25 @@ export function refundSmsText(template: string, refund: { amount: number; catego
  * transaction on the call's timeline and, for staff steps and the provider's, in the audit trail.
  * A completed refund sends the customer one SMS: only the step that completed it sends.
  */
+/** A refund step on its call's timeline; the dedupe key makes each step of a refund one event. */
+export const refundEvent = (
+  refund: Pick<RefundRow, 'id' | 'transactionId'>,
+  kind: TransactionEventKind,
+  actor: string,
+  actorUserId: string | null,
+  detail: TransactionEventDetail,
+) => ({
+  transactionId: refund.transactionId,
+  kind,
+  actor,
+  actorUserId,
+  detail: { refundId: refund.id, ...detail },
+  dedupeKey: `${kind}:${refund.id}`,
+});
+
 export function refundFlow(deps: RefundFlowDeps) {
   const { db } = deps;
   const repo = refundsRepository(db);
-
-  const event = (refund: RefundRow, kind: TransactionEventKind, actor: string, actorUserId: string | null, detail: TransactionEventDetail) => ({
-    transactionId: refund.transactionId,
-    kind,
-    actor,
-    actorUserId,
-    detail: { refundId: refund.id, ...detail },
-    dedupeKey: `${kind}:${refund.id}`,
-  });
 
   const audit = (tx: DbOrTx, who: AuditWho, action: AuditAction, refund: RefundRow, change: { before?: Record<string, unknown> | null; after: Record<string, unknown>; reason?: string | null }) =>
     recordAudit(tx, {
@@ -106,7 +113,7 @@ export function refundFlow(deps: RefundFlowDeps) {
       .send({ phoneNumber: refund.phoneNumber, message })
       .catch((error: unknown) => ({ status: 'failed' as const, providerRef: null, failureReason: error instanceof Error ? error.message.slice(0, 200) : 'SMS provider error' }));
     await transactionEventsRepository(db).record(
-      event(refund, 'refund_sms_sent', 'system', null, { status: sent.status === 'failed' ? 'Failed' : 'Sent', provider: deps.sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null, message }),
+      refundEvent(refund, 'refund_sms_sent', 'system', null, { status: sent.status === 'failed' ? 'Failed' : 'Sent', provider: deps.sms.name, providerRef: sent.providerRef ?? null, failureReason: sent.failureReason ?? null, message }),
     );
   }
 
@@ -125,7 +132,7 @@ export function refundFlow(deps: RefundFlowDeps) {
           after: { state },
           reason,
         });
-        await transactionEventsRepository(tx).record(event(refund, state === 'completed' ? 'refund_completed' : 'refund_failed', decision.actor, null, { via: decision.via, amount: refund.amount, reason }));
+        await transactionEventsRepository(tx).record(refundEvent(refund, state === 'completed' ? 'refund_completed' : 'refund_failed', decision.actor, null, { via: decision.via, amount: refund.amount, reason }));
       },
     );
     if (!settled) return { result: 'already_settled', refund: found };
@@ -157,7 +164,7 @@ export function refundFlow(deps: RefundFlowDeps) {
     // The provider may have answered already (the local provider with no delay): then this changes nothing.
     await step(refund.id, { from: ['approved'], to, set: sql`submitted_at = now()` }, async (tx, sent) => {
       await audit(tx, SYSTEM, 'refund.submit', sent, { before: { state: 'approved' }, after: { state: to, provider: provider.name, providerRef: sent.providerRef } });
-      await transactionEventsRepository(tx).record(event(sent, 'refund_submitted', 'system', null, { provider: provider.name, providerRef: sent.providerRef, outcome: answer ? 'accepted' : 'unknown' }));
+      await transactionEventsRepository(tx).record(refundEvent(sent, 'refund_submitted', 'system', null, { provider: provider.name, providerRef: sent.providerRef, outcome: answer ? 'accepted' : 'unknown' }));
     });
   }
 
@@ -170,7 +177,7 @@ export function refundFlow(deps: RefundFlowDeps) {
       { from: ['requested'], to, set: sql`decided_by = ${who.actor.id}::uuid, decided_at = now(), decision_reason = ${reason}` },
       async (tx, refund) => {
         await audit(tx, who, to === 'approved' ? 'refund.approve' : 'refund.reject', refund, { before: { state: 'requested' }, after: { state: to }, reason });
-        await transactionEventsRepository(tx).record(event(refund, to === 'approved' ? 'refund_approved' : 'refund_rejected', 'user', who.actor.id, { reason }));
+        await transactionEventsRepository(tx).record(refundEvent(refund, to === 'approved' ? 'refund_approved' : 'refund_rejected', 'user', who.actor.id, { reason }));
       },
     );
     if (!decided) throw new HttpError(409, 'This refund is no longer awaiting a decision');
@@ -187,7 +194,7 @@ export function refundFlow(deps: RefundFlowDeps) {
           after: { transactionId, amount: refund.amount, reason: input.reason, note: input.note || null, state: 'requested', providerRef: refund.providerRef },
           reason: refundReasonLabel(input.reason),
         });
-        await transactionEventsRepository(tx).record(event(refund, 'refund_requested', 'user', who.actor.id, { amount: refund.amount, reason: input.reason, note: input.note || null }));
+        await transactionEventsRepository(tx).record(refundEvent(refund, 'refund_requested', 'user', who.actor.id, { amount: refund.amount, reason: input.reason, note: input.note || null }));
         return refund;
       });
       announce(created, 'requested');

@@ -180,9 +180,8 @@ export default async function campaignsRoutes(app: FastifyInstance) {
       const { key } = request.params;
       if (body.key !== undefined && body.key !== key) throw invalid([{ field: 'key', message: 'The key of a campaign cannot change' }]);
       const updated = await write(request, key, 'campaign.update', async (before, tx) => {
-        const stored = { key, name: before.name, serviceCode: before.serviceCode, teams: before.teams, votesPerRoundCap: before.votesPerRoundCap, votePrice: before.votePrice,
-          velocityPerMinute: before.velocityPerMinute, holdSuspicious: before.holdSuspicious, rounds: before.rounds };
-        const checked = checkCampaignInput({ ...stored, ...body, key });
+        // The stored campaign under the edit: the check reads the fields it knows and leaves the rest.
+        const checked = checkCampaignInput({ ...before, ...body, key });
         if (!checked.value) throw invalid(checked.errors);
         const { key: _same, ...fields } = checked.value;
         // A round closed by hand stays closed through an edit.
