@@ -12,7 +12,14 @@
  *
  * The surge runs `--warmup` seconds (default 5) before the `--duration` it measures.
  *
- *   --votes 1000000 --vote-rate 200 --readers 50 --read-every 1000 --duration 20 --warmup 5 --surge-instances 1 --voters 32 --reuse --record
+ * With `--created` the votes go to a campaign an admin creates through the API (POST /v1/campaigns,
+ * then publish) instead of the seeded World Cup: a teams round and a games round, holdSuspicious on.
+ * The voters vote in its teams round, which the results and the lag are read from; `--stuffers`
+ * numbers (default 2) each vote again and again in its games round, past the campaign's
+ * velocityPerMinute, so they are flagged and their votes settle held; the readers read the generic
+ * ranking (every round, so its first page carries the flagged numbers).
+ *
+ *   --votes 1000000 --vote-rate 200 --readers 50 --read-every 1000 --duration 20 --warmup 5 --surge-instances 1 --voters 32 --created --stuffers 2 --reuse --record
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Pool } from 'pg';
 import { openDatabase } from '../server/src/db/client';
-import { WORLD_CUP_2022 } from '../server/src/db/seed-data';
+import { WORLD_CUP_2022, type DemoCampaign } from '../server/src/db/seed-data';
+import { serviceCodes } from '../server/src/db/schema';
 import { seedCampaigns, seedVotes } from '../server/src/db/seed-votes';
 import { ensureFirstAdmin } from '../server/src/auth/first-admin';
 import { signedCallback } from '../server/src/ingestion/callback-signature';
@@ -45,7 +53,25 @@ const INSTANCES = option('surge-instances', 1);
 const RECORD = args.includes('--record');
 /** Keep the database a previous run seeded (1,000,000 votes take minutes to seed). */
 const REUSE = args.includes('--reuse');
-const DB_NAME = 'dialdesk_surge';
+const CREATED = args.includes('--created');
+const STUFFERS = CREATED ? option('stuffers', 2) : 0;
+const DB_NAME = CREATED ? 'dialdesk_surge_created' : 'dialdesk_surge';
+/** The campaign `--created` makes through the API: the voters' teams round first, the stuffers' games round second. */
+const CREATED_CAMPAIGN: DemoCampaign & { votePrice: number; velocityPerMinute: number; holdSuspicious: boolean } = {
+  key: 'surge-league',
+  name: 'Surge League',
+  serviceCode: '*217*77#',
+  teams: ['Uganda', 'Kenya', 'Tanzania', 'Rwanda', 'Burundi', 'South Sudan', 'Ethiopia', 'Somalia'],
+  rounds: [
+    { key: 'general', label: 'General', kind: 'teams' },
+    { key: 'final', label: 'Final', kind: 'games', games: [['Uganda', 'Kenya'], ['Tanzania', 'Rwanda']] },
+  ],
+  opensAt: '2026-01-01T00:00:00Z',
+  votePrice: 500,
+  velocityPerMinute: 10,
+  holdSuspicious: true,
+};
+const CAMPAIGN = CREATED ? CREATED_CAMPAIGN : WORLD_CUP_2022;
 const ADMIN = { userName: 'surge-admin', password: 'surge-password-1' };
 const HOPS = ['menu', 'round', 'team', 'confirm', 'callback'] as const;
 
@@ -55,7 +81,7 @@ async function seededVotes(url: string): Promise<number> {
   const client = new Client({ connectionString: url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from transactions where campaign_key = $1`, [WORLD_CUP_2022.key]);
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from transactions where campaign_key = $1`, [CAMPAIGN.key]);
     return rows[0].n;
   } catch {
     return 0;
@@ -77,7 +103,10 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     const seedStarted = Date.now();
     await ensureFirstAdmin(setup.db, ADMIN.userName, ADMIN.password);
     await seedCampaigns(setup.db);
-    await seedVotes(setup.db, { campaign: WORLD_CUP_2022, count: VOTES, days: 30 });
+    if (CREATED) {
+      // The campaign is made through the API (below); its votes so far are seeded once it exists.
+      await setup.db.insert(serviceCodes).values({ name: CREATED_CAMPAIGN.serviceCode });
+    } else await seedVotes(setup.db, { campaign: WORLD_CUP_2022, count: VOTES, days: 30 });
     await setup.close();
     console.log(`seeded ${VOTES} votes in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
   } else console.log(`reusing ${DB_NAME}: ${seeded} votes`);
@@ -113,8 +142,26 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     });
   const login = await request('POST', '/v1/auth/login', JSON.stringify(ADMIN), { 'content-type': 'application/json' });
   const bearer = { authorization: `Bearer ${(JSON.parse(login.text) as { results: { accessToken: string } }).results.accessToken}` };
+  if (CREATED && seeded < VOTES) {
+    const json = { 'content-type': 'application/json', ...bearer };
+    const { opensAt: _opensAt, ...body } = CREATED_CAMPAIGN;
+    const created = await request('POST', '/v1/campaigns', JSON.stringify(body), json);
+    if (created.status !== 201) throw new Error(`create campaign: ${created.status} ${created.text}`);
+    const published = await request('POST', `/v1/campaigns/${CREATED_CAMPAIGN.key}/publish`, undefined, bearer);
+    if (published.status !== 200) throw new Error(`publish campaign: ${published.status} ${published.text}`);
+    const seedStarted = Date.now();
+    const setup = await openDatabase({ databaseUrl: url.toString() });
+    await seedVotes(setup.db, { campaign: CREATED_CAMPAIGN, count: VOTES, days: 30 });
+    await setup.close();
+    console.log(`created ${CREATED_CAMPAIGN.key} through the API; seeded ${VOTES} votes in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
+  }
+  // The voters' round: the results the lag is read from leave the stuffers' held votes out.
+  const resultsUrl = CREATED ? `/v1/campaigns/${CAMPAIGN.key}/results?round=general` : `/v1/campaigns/${CAMPAIGN.key}/results`;
+  const rankingRead = CREATED
+    ? () => request('POST', `/v1/campaigns/${CAMPAIGN.key}/ranking?round=all&page=1&limit=50`, '{}', { 'content-type': 'application/json', ...bearer })
+    : () => request('POST', '/v1/world/cup/better/all?page=1&limit=50', JSON.stringify({ serviceCode: WORLD_CUP_2022.serviceCode }), { 'content-type': 'application/json', ...bearer });
   const results = async () => {
-    const answer = await request('GET', `/v1/campaigns/${WORLD_CUP_2022.key}/results`, undefined, bearer);
+    const answer = await request('GET', resultsUrl, undefined, bearer);
     return (JSON.parse(answer.text) as { results: { totalVotes: number } }).results.totalVotes;
   };
   const baseline = await results();
@@ -139,11 +186,14 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
   /** Votes acknowledged in all, and of those started in the measured seconds. */
   let acknowledgedInAll = 0;
   let acknowledged = 0;
+  /** The stuffers' votes acknowledged in the measured seconds (held once flagged; not in the voters' results). */
+  let stuffed = 0;
   let errors = 0;
   let n = 0;
   /** The voters together keep VOTE_RATE from here. */
   const startedAt = Date.now();
-  const voter = async () => {
+  const voter = async (_: unknown, index: number) => {
+    const stuffer = index < STUFFERS;
     while (Date.now() < until) {
       n += 1;
       const k = n;
@@ -151,14 +201,17 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
       // A vote counts toward the measured rate when it starts in the measured seconds.
       const measured = Date.now() >= measuredFrom;
       const sessionId = `surge-${k}-${crypto.randomBytes(3).toString('hex')}`;
-      const phoneNumber = `2567${String(10_000_000 + ((k * 7919 + 13) % 89_999_999)).slice(-8)}`;
+      const phoneNumber = stuffer ? `25679900000${index}` : `2567${String(10_000_000 + ((k * 7919 + 13) % 89_999_999)).slice(-8)}`;
+      // A stuffer picks the first game's first team in the games round (one hop more: the game).
+      const texts = stuffer ? ['', '2', '2*1', '2*1*1', '2*1*1*1'] : ['', '1', '1*3', '1*3*1'];
       try {
-        for (const [i, text] of ['', '1', '1*3', '1*3*1'].entries()) {
-          const answer = await timed(latencies[HOPS[i]], () =>
-            request('POST', `/v1/ussd/callback?token=${token}`, new URLSearchParams({ sessionId, serviceCode: WORLD_CUP_2022.serviceCode, phoneNumber, networkCode: '64110', text }).toString(), {
+        for (const [i, text] of texts.entries()) {
+          // The stuffers' hops are not timed: their extra game hop has no column, and the voters' hops are the table's.
+          const hop = () =>
+            request('POST', `/v1/ussd/callback?token=${token}`, new URLSearchParams({ sessionId, serviceCode: CAMPAIGN.serviceCode, phoneNumber, networkCode: '64110', text }).toString(), {
               'content-type': 'application/x-www-form-urlencoded',
-            }),
-          );
+            });
+          const answer = stuffer ? await hop() : await timed(latencies[HOPS[i]], hop);
           if (answer.status !== 200) throw new Error(`hop ${answer.status}`);
         }
         // The provider learns the reference from the collect request; the bench reads it by session
@@ -167,8 +220,13 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
         const reference = await lookup(sessionId);
         if (!reference) throw new Error('no reference');
         const { payload, headers } = signedCallback({ reference, status: 'SUCCESSFUL' }, secret);
-        const paid = await timed(latencies.callback, () => request('POST', '/v1/payments/callback', payload, headers));
+        const callback = () => request('POST', '/v1/payments/callback', payload, headers);
+        const paid = stuffer ? await callback() : await timed(latencies.callback, callback);
         if (paid.status !== 200) throw new Error(`callback ${paid.status}`);
+        if (stuffer) {
+          if (measured) stuffed += 1;
+          continue;
+        }
         acknowledgedInAll += 1;
         if (measured) acknowledged += 1;
       } catch {
@@ -194,7 +252,7 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
         due += READ_EVERY_MS;
       }
       if (i % 2 === 0) {
-        await timed(reads.ranking, () => request('POST', '/v1/world/cup/better/all?page=1&limit=50', JSON.stringify({ serviceCode: WORLD_CUP_2022.serviceCode }), { 'content-type': 'application/json', ...bearer }));
+        await timed(reads.ranking, rankingRead);
       } else {
         const total = await timed(reads.results, results);
         const now = performance.now();
@@ -211,6 +269,10 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
   const seconds = Math.min((performance.now() - started) / 1000, DURATION_S);
   const serverCpuMs = servers.reduce((sum, server, i) => sum + server.cpuMs() - cpuStart[i], 0);
   const databaseCpuMs = await databaseCpu.stop();
+  const { rows: holds } = await pool.query<{ held: number; flagged: number }>(
+    `select count(*) filter (where vote_hold = 'held')::int as held, count(distinct phone_number) filter (where vote_hold = 'held')::int as flagged from transactions where campaign_key = $1`,
+    [CAMPAIGN.key],
+  );
   await pool.end();
   for (const server of servers) await server.stop();
   agent.destroy();
@@ -222,7 +284,7 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — vote surge (rankings under live votes)`,
     '',
     `Command: \`${process.argv.slice(1).map((a) => path.basename(a)).join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end; the bench, PostgreSQL and ${INSTANCES} API process${INSTANCES > 1 ? 'es' : ''} share the machine.`,
-    `${VOTES.toLocaleString('en')} votes seeded; ${VOTERS} voters (a general vote: four hops, then the signed SUCCESSFUL callback) at ${VOTE_RATE || 'as many'} votes/s target for ${DURATION_S} s after ${WARMUP_S} s of warm-up; ${READERS} readers (half the overall ranking's first page, half the team results), each ${READ_EVERY_MS > 0 ? `reading every ${READ_EVERY_MS} ms` : 'reading back to back'}. Targets: ranking p99 < 25 ms, a settled vote counted within 2 s, hop p99 < 200 ms.`,
+    `${VOTES.toLocaleString('en')} votes seeded${CREATED ? ` for a campaign created through the API (${CAMPAIGN.key}: a teams round and a games round, holdSuspicious on, velocityPerMinute ${CREATED_CAMPAIGN.velocityPerMinute})` : ''}; ${VOTERS} voters${STUFFERS ? `, ${STUFFERS} of them stuffers voting back to back in the games round (${stuffed} of their votes acknowledged in the measured seconds, not in the table's columns; after the run ${holds[0].held} votes of ${holds[0].flagged} numbers held)` : ''} (a vote in the teams round: four hops, then the signed SUCCESSFUL callback) at ${VOTE_RATE || 'as many'} votes/s target for ${DURATION_S} s after ${WARMUP_S} s of warm-up; ${READERS} readers (half the ranking's first page${CREATED ? ' (every round, the generic call, with its flags)' : ''}, half the team results${CREATED ? ' of the teams round' : ''}), each ${READ_EVERY_MS > 0 ? `reading every ${READ_EVERY_MS} ms` : 'reading back to back'}. Targets: ranking p99 < 25 ms, a settled vote counted within 2 s, hop p99 < 200 ms.`,
     '',
     `| votes acknowledged | votes/s | ${HOPS.map((hop) => `${hop} p99 ms`).join(' | ')} | ranking reads | ranking p99 ms | results reads | results p99 ms | lag p50 ms | lag max ms | seconds never counted | errors | server CPU ms/vote | PostgreSQL CPU ms/vote |`,
     `|---:|---:|${HOPS.map(() => '---:').join('|')}|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,

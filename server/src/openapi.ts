@@ -85,7 +85,7 @@ const categoryLevel = { type: 'string', enum: [...CATEGORY_LEVELS] };
 // OpenAPI 3.0 reads `nullable` only beside a `type`.
 const userRefOrNull = { type: 'object', nullable: true, allOf: [{ $ref: '#/components/schemas/UserRef' }] };
 /** A component or null, in a form validators read the same way (`nullable` beside `allOf` they read as never null). */
-const voteFlags = { type: 'array', items: { type: 'string', enum: [...VOTE_FLAGS] }, description: "velocity: more than the campaign's velocityPerMinute in 60 seconds; near-cap: at least 80% of the per-round cap; burst: one of 10 or more numbers of one network prefix first voting for one pick within 60 seconds" };
+const voteFlags = { type: 'array', items: { type: 'string', enum: [...VOTE_FLAGS] }, description: "velocity: more than the campaign's velocityPerMinute in 60 seconds; near-cap: at least 80% of the per-round cap; burst: one of 10 or more numbers of one block of 1,000 numbers (the first 9 digits) first voting for one pick within 60 seconds" };
 const refOrNull = (name: string, description: string) => ({ description, oneOf: [{ $ref: `#/components/schemas/${name}` }, { type: 'object', nullable: true, enum: [null] }] });
 
 /**

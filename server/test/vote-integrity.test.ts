@@ -47,6 +47,8 @@ beforeAll(async () => {
     // Nine of another prefix at the same time; ten for France across two prefixes: no burst.
     ...range(9).map((i) => ({ phoneNumber: phone('25675', 300 + i), teamName: 'Brazil', createdAt: at(600 + i * 5) })),
     ...range(10).map((i) => ({ phoneNumber: phone(i < 5 ? '25679' : '25670', 400 + i), teamName: 'France', createdAt: at(600 + i * 5) })),
+    // Ten new numbers of one network in ten blocks of numbers first voting Brazil together: a surge, not a batch of SIMs.
+    ...range(10).map((i) => ({ phoneNumber: `25677${i}123456`, teamName: 'Brazil', createdAt: at(600 + i * 5) })),
     // Ten of one prefix 15 seconds apart: at most 7 within 60 seconds of any of them.
     ...range(10).map((i) => ({ phoneNumber: phone('25676', 500 + i), teamName: 'Brazil', createdAt: at(900 + i * 15) })),
     // Ten of one prefix voting Brazil together, none of them for the first time.

@@ -15,12 +15,14 @@ export const NEAR_CAP_SHARE = 0.8;
 
 /**
  * `burst`: at least this many numbers (the flagged one included) sharing the first
- * BURST_PREFIX_DIGITS digits (country code and network, e.g. 25677) whose first vote in the round
- * is for the same pick, within 60 seconds either side of the flagged number's first vote: a batch
- * of fresh SIMs of one network voting together.
+ * BURST_PREFIX_DIGITS digits (country code, network and the next four: one block of 1,000 numbers,
+ * e.g. 256771234xxx) whose first vote in the round is for the same pick, within 60 seconds either
+ * side of the flagged number's first vote: a batch of fresh SIMs, sold as a run of numbers, voting
+ * together. Not the network alone: when a TV show opens its vote, thousands of new numbers of one
+ * network vote for its favourite within a minute, and those are the votes the show wants.
  */
 export const BURST_NUMBERS = 10;
-export const BURST_PREFIX_DIGITS = 5;
+export const BURST_PREFIX_DIGITS = 9;
 
 /** What a vote hold is: held out of the counts, then released (counts) or rejected (never counts). */
 export type VoteHold = 'held' | 'released' | 'rejected';
