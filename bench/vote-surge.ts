@@ -108,7 +108,7 @@ export async function voteSurge({ voteRate = VOTE_RATE_DEFAULT, record = RECORD 
       await setup.db.insert(serviceCodes).values({ name: CREATED_CAMPAIGN.serviceCode });
     } else await seedVotes(setup.db, { campaign: WORLD_CUP_2022, count: VOTES, days: 30 });
     await setup.close();
-    console.log(`seeded ${VOTES} votes in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
+    if (!CREATED) console.log(`seeded ${VOTES} votes in ${Math.round((Date.now() - seedStarted) / 1000)} s`);
   } else console.log(`reusing ${DB_NAME}: ${seeded} votes`);
 
   const secret = crypto.randomBytes(32).toString('hex');
