@@ -32,6 +32,7 @@ export const SCREEN_LOADERS = {
   reports: () => import(/* webpackChunkName: "screen-reports" */ '../features/reports/reports-screen'),
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
+  campaignAdmin: () => import(/* webpackChunkName: "screen-campaign-admin" */ '../features/campaign-admin/campaign-admin-screen'),
 };
 
 export type ScreenName = keyof typeof SCREEN_LOADERS;
@@ -59,6 +60,7 @@ export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {
   '/audit': 'audit',
   '/customers/:phone': 'customer',
   '/reports': 'reports',
+  '/campaigns': 'campaignAdmin',
 };
 
 /** Every private path with the screen it shows; webpack.config.ts reads it for the preload manifest. */
