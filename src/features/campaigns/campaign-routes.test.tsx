@@ -61,9 +61,9 @@ describe('campaign routes from the descriptors', () => {
       '/afcon/2024/ranking',
     ]);
     const afcon = CAMPAIGN_DESCRIPTORS.find((c) => c.key === 'afcon-2024');
-    expect(afcon?.extras).toEqual({ greenServiceCode: true, dayTotalLine: true });
+    expect(afcon?.extras).toEqual({ greenServiceCode: true, dayTotalLine: true, listExtras: false });
     expect(afcon?.lists.transactions).toBe('/v1/afcon/2024/analysis/all');
-    expect(afcon?.lists.resolve('abc')).toBe('/v1/afcon/2024/analysis/to/give/attention/abc');
+    expect(afcon?.lists.resolve?.('abc')).toBe('/v1/afcon/2024/analysis/to/give/attention/abc');
   });
 
   it.each(SCREENS.filter((s) => s.kind !== 'ranking'))('$path renders its list screen ($title) and calls its endpoint', async ({ path, title, campaign, kind }) => {
