@@ -1,5 +1,6 @@
 import type { CampaignRound, CampaignStatus } from '../domain/campaign-rounds';
-import type { CampaignKey, RankingRound } from '../domain/campaigns';
+import type { RankingRound } from '../domain/campaigns';
+import type { VoteFlag } from '../domain/vote-integrity';
 import { roundParam } from '../domain/campaigns';
 import type { ApiEnvelope, Transaction, VoteRow, VoteTransaction } from '../domain/entities';
 import { readPagedList, type PagedList } from '../domain/paged-list';
@@ -11,7 +12,7 @@ import { csvFileOf, type CsvFile } from './csv-file';
 
 /** A vote campaign as `GET /v1/campaigns` lists it (DESIGN §3). */
 export interface Campaign {
-  key: CampaignKey;
+  key: string;
   name: string;
   serviceCode: string;
   status: CampaignStatus;
@@ -19,6 +20,10 @@ export interface Campaign {
   teams: string[];
   votesPerRoundCap: number | null;
   votePrice: number | null;
+  /** Votes one number may cast in a minute before it is flagged 'velocity'. */
+  velocityPerMinute: number;
+  /** Whether a flagged number's new votes are held out of the counts until a reviewer decides. */
+  holdSuspicious: boolean;
   totalVotes: number;
   revenue: number;
 }
@@ -29,10 +34,14 @@ export interface RankingQuery {
   serviceCode: string;
   page: number;
   limit?: number;
+  /** The round of a campaign's keyed ranking call (`/v1/campaigns/{key}/ranking`); SPEC's calls name theirs in the path. */
+  round?: RankingRound;
+  /** 'Flagged only': the numbers with a vote-integrity flag. */
+  flagged?: boolean;
 }
 
 export interface VoterVotesQuery {
-  key: CampaignKey;
+  key: string;
   phoneNumber: string;
   round: RankingRound;
   page: number;
@@ -40,7 +49,7 @@ export interface VoterVotesQuery {
 }
 
 export interface CampaignRoundQuery {
-  key: CampaignKey;
+  key: string;
   round: RankingRound;
 }
 
@@ -57,13 +66,42 @@ export interface CampaignTransactionsQuery {
   limit?: number;
 }
 
+/** A number flagged in a round (vote integrity), as `GET /v1/campaigns/{key}/suspicious` lists it. */
+export interface SuspiciousVoter {
+  phoneNumber: string;
+  votes: number;
+  peakPerMinute: number;
+  /** Of the fullest round, 0 to 1; null when the campaign has no cap. */
+  shareOfCap: number | null;
+  firstVoteAt: string;
+  lastVoteAt: string;
+  /** Votes paid but held out of the counts until a reviewer decides. */
+  heldVotes: number;
+  flags: VoteFlag[];
+}
+
+export interface SuspiciousQuery extends CampaignRoundQuery {
+  page: number;
+  limit?: number;
+}
+
+/** A reviewer's decision on a number's held votes; a rejection says why. */
+export interface HeldVotesDecision {
+  key: string;
+  phoneNumber: string;
+  decision: 'release' | 'reject';
+  reason?: string;
+  /** One round's held votes; every round's when left out. */
+  round?: string;
+}
+
 /** A resolve: the descriptor's resolve URL for the row, the row's id for the tags, and why. */
 export interface CampaignResolve extends Resolution {
   call: string;
   id: string;
 }
 
-const rankingTag = (key: CampaignKey, round: RankingRound) => `${key}:${round}`;
+const rankingTag = (key: string, round: RankingRound) => `${key}:${round}`;
 
 export const campaignsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -73,7 +111,12 @@ export const campaignsApi = baseApi.injectEndpoints({
       providesTags: [{ type: 'Campaign', id: 'LIST' }],
     }),
     getRanking: build.query<PagedList<VoteRow>, RankingQuery>({
-      query: ({ call, serviceCode, page, limit = 50 }) => ({ url: call, method: 'POST', params: { page, limit }, body: { serviceCode } }),
+      query: ({ call, serviceCode, page, limit = 50, round, flagged }) => ({
+        url: call,
+        method: 'POST',
+        params: { page, limit, ...(round === undefined ? {} : roundParam(round)), ...(flagged ? { flagged: true } : {}) },
+        body: { serviceCode },
+      }),
       transformResponse: (response: ApiEnvelope<PagedList<VoteRow>>) => readPagedList(response.results),
       providesTags: (_result, _error, { call }) => [{ type: 'Ranking', id: call }],
     }),
@@ -99,6 +142,21 @@ export const campaignsApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'CampaignTransaction', id }, { type: 'Transaction', id }, { type: 'FailedTransaction', id }, { type: 'Dashboard', id: 'SUMMARY' }],
     }),
+    getSuspicious: build.query<PagedList<SuspiciousVoter>, SuspiciousQuery>({
+      query: ({ key, round, page, limit = 50 }) => ({ url: `/v1/campaigns/${key}/suspicious`, params: { ...roundParam(round), page, limit } }),
+      transformResponse: (response: ApiEnvelope<PagedList<SuspiciousVoter>>) => readPagedList(response.results),
+      providesTags: (_result, _error, { key }) => [{ type: 'Ranking', id: `suspicious:${key}` }],
+    }),
+    // Released votes count from now on: every ranking, result and suspicious list is read again, and the campaigns' totals.
+    decideHeldVotes: build.mutation<{ votes: number }, HeldVotesDecision>({
+      query: ({ key, phoneNumber, decision, reason, round }) => ({
+        url: `/v1/campaigns/${key}/suspicious/${encodeURIComponent(phoneNumber)}/${decision}`,
+        method: 'POST',
+        body: { ...(decision === 'reject' ? { reason } : {}), ...(round ? { round } : {}) },
+      }),
+      transformResponse: (response: ApiEnvelope<{ votes: number }>) => response.results,
+      invalidatesTags: (_result, error) => (error ? [] : ['Ranking', { type: 'Campaign', id: 'LIST' }]),
+    }),
     // A mutation: a download is asked for once and not kept in the cache; the text is serializable, a Blob is not.
     exportRanking: build.mutation<CsvFile, CampaignRoundQuery>({
       query: ({ key, round }) => ({
@@ -119,4 +177,6 @@ export const {
   useExportRankingMutation,
   useGetCampaignTransactionsQuery,
   useResolveCampaignTransactionMutation,
+  useGetSuspiciousQuery,
+  useDecideHeldVotesMutation,
 } = campaignsApi;

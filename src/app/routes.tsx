@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { defaultExport } from '../components/lazy-import';
+import { CAMPAIGN_SCREEN_KINDS } from '../domain/campaigns';
 import { CAMPAIGN_DESCRIPTORS } from '../features/campaigns/campaign-descriptors';
 import AppShell from '../features/layout/app-shell';
 import { RootLayout } from './root-layout';
@@ -19,12 +20,13 @@ type ScreenModule<P = {}> = { default: ComponentType<P> | { default: ComponentTy
 const screen = <P extends object = {}>(load: () => Promise<ScreenModule<P>>) => lazy(async () => ({ default: defaultExport(await load()) }));
 
 // The campaign screens take their campaign as props; every other screen takes none.
-const { campaignList, ranking, ...plainLoaders } = SCREEN_LOADERS;
+const { campaignList, ranking, keyedCampaign, ...plainLoaders } = SCREEN_LOADERS;
 const SCREENS = Object.fromEntries(
   Object.entries(plainLoaders).map(([name, load]) => [name, screen(load as () => Promise<ScreenModule>)]),
 ) as Record<PlainScreenName, ReturnType<typeof screen>>;
 const CampaignListScreen = screen(campaignList);
 const RankingScreen = screen(ranking);
+const KeyedCampaignScreen = screen(keyedCampaign);
 const SignInScreen = SCREENS.signIn;
 const SignUpScreen = SCREENS.signUp;
 const ForgotPasswordScreen = SCREENS.forgotPassword;
@@ -47,6 +49,12 @@ const campaignRoutes: RouteObject[] = CAMPAIGN_DESCRIPTORS.flatMap((campaign) =>
       ),
   })),
 );
+
+/** Every campaign's screens under its key (`/campaigns/{key}/ranking`), built from `GET /v1/campaigns`. */
+const keyedCampaignRoutes: RouteObject[] = CAMPAIGN_SCREEN_KINDS.map((kind) => ({
+  path: `/campaigns/:key/${kind}`,
+  element: <KeyedCampaignScreen kind={kind} />,
+}));
 
 /** The whole product's route table; the browser and the tests' memory router both use it. */
 export const appRoutes: RouteObject[] = [
@@ -75,6 +83,7 @@ export const appRoutes: RouteObject[] = [
                 return { path, element: <Screen /> };
               }),
               ...campaignRoutes,
+              ...keyedCampaignRoutes,
             ],
           },
         ],

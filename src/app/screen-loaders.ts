@@ -33,11 +33,12 @@ export const SCREEN_LOADERS = {
   campaignList: () => import(/* webpackChunkName: "screen-campaign-list" */ '../features/campaigns/campaign-list-screen'),
   ranking: () => import(/* webpackChunkName: "screen-ranking" */ '../features/campaigns/ranking-screen'),
   campaignAdmin: () => import(/* webpackChunkName: "screen-campaign-admin" */ '../features/campaign-admin/campaign-admin-screen'),
+  keyedCampaign: () => import(/* webpackChunkName: "screen-keyed-campaign" */ '../features/campaigns/keyed-campaign-screen'),
 };
 
 export type ScreenName = keyof typeof SCREEN_LOADERS;
 /** The screens that take no props (all but the campaigns'). */
-export type PlainScreenName = Exclude<ScreenName, 'campaignList' | 'ranking'>;
+export type PlainScreenName = Exclude<ScreenName, 'campaignList' | 'ranking' | 'keyedCampaign'>;
 
 /** The shell's screens by path (routes.tsx builds its private routes from this table); campaign paths come from their descriptors. */
 export const PRIVATE_SCREEN_PATHS: Record<string, PlainScreenName> = {

@@ -7,8 +7,11 @@ export type CampaignKey = 'world-cup-2022' | 'afcon-2024';
 
 export type CampaignListKind = 'transactions' | 'failed' | 'search';
 
-/** A round of votes, or 'all' for the rankings over every round. */
-export type RankingRound = 'all' | 'general' | 'week2' | 'week3' | 'week4' | 'final';
+/** A round's key ('general', 'week2', a created campaign's own), or 'all' for the rankings over every round. */
+export type RankingRound = string;
+
+/** The overall ranking's round. */
+export const ALL_ROUNDS = 'all';
 
 interface ScreenEntryBase {
   path: string;
@@ -21,7 +24,7 @@ interface ScreenEntryBase {
 export type CampaignScreenEntry = (ScreenEntryBase & { kind: CampaignListKind }) | (ScreenEntryBase & { kind: 'ranking'; round: RankingRound });
 
 export interface CampaignInfo {
-  key: CampaignKey;
+  key: string;
   name: string;
   screens: readonly CampaignScreenEntry[];
 }
@@ -53,6 +56,40 @@ export const AFCON: CampaignInfo = {
 };
 
 export const CAMPAIGNS: readonly CampaignInfo[] = [WORLD_CUP, AFCON];
+
+/** Whether a campaign is one of SPEC's two, whose screens keep SPEC's paths. */
+export function isSpecCampaign(key: string): key is CampaignKey {
+  return CAMPAIGNS.some((campaign) => campaign.key === key);
+}
+
+/**
+ * The screens every campaign has under `/campaigns/{key}/…`: SPEC's four kinds (the ranking's round
+ * chosen on the screen, `?round=`) and the suspicious numbers of vote integrity.
+ */
+export const CAMPAIGN_SCREEN_KINDS = ['transactions', 'failed', 'search', 'ranking', 'suspicious'] as const;
+export type CampaignScreenKind = (typeof CAMPAIGN_SCREEN_KINDS)[number];
+
+/** A campaign's screen by key: `/campaigns/cecafa-2025/ranking`. */
+export const campaignScreenPath = (key: string, kind: CampaignScreenKind) => `/campaigns/${key}/${kind}`;
+
+/** `/campaigns/{key}/{kind}`: the key and kind of a campaign's screen path, or null for any other path. */
+export function campaignScreenAt(path: string): { key: string; kind: CampaignScreenKind } | null {
+  const match = /^\/campaigns\/([a-z0-9-]{1,50})\/([a-z]+)$/.exec(path);
+  const kind = CAMPAIGN_SCREEN_KINDS.find((k) => k === match?.[2]);
+  return match && kind ? { key: match[1], kind } : null;
+}
+
+/** A campaign's screens under its key, titled and labelled after its name as SPEC's are. */
+export function keyedCampaignScreens({ key, name }: { key: string; name: string }): (ScreenEntryBase & { kind: CampaignScreenKind })[] {
+  const entry = (kind: CampaignScreenKind, title: string, menuLabel: string) => ({ kind, path: campaignScreenPath(key, kind), title: `${name} ${title}`, menuLabel: `${name} ${menuLabel}` });
+  return [
+    entry('transactions', 'Transactions', 'Transactions'),
+    entry('failed', 'Failed Transactions', 'Failed'),
+    entry('search', 'Trans Search', 'Search'),
+    entry('ranking', 'Ranking', 'Ranking'),
+    entry('suspicious', 'Suspicious Numbers', 'Suspicious'),
+  ];
+}
 
 /** The rounds query value: a round name, or nothing for every round. */
 export function roundParam(round: RankingRound): { round?: string } {

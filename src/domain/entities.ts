@@ -1,3 +1,4 @@
+import type { VoteFlag } from './vote-integrity';
 import type { CategoryLevel } from './category-levels';
 import type { ResolveReason } from './resolution';
 import type { Role } from './roles';
@@ -126,6 +127,9 @@ export interface VoteRow {
   serviceCode: string;
   count: number;
   transactions: VoteTransaction[];
+  /** Vote integrity: the most votes the number cast in any minute, and its flags. */
+  peakPerMinute?: number;
+  flags?: VoteFlag[];
 }
 
 /** Every answer carries this envelope (DESIGN §3). */

@@ -86,6 +86,29 @@ export async function dialCalls(code: string, calls: { phoneNumber: string; choi
   return oldestFirst.map((t, i) => ({ ...t, outcome: calls[i].outcome }));
 }
 
+/**
+ * Votes cast the way a voter does: each walks the campaign's USSD menu with its answers ('1*2*1':
+ * round 1, team 2, confirm), one hop per answer, then the payment provider's callback pays each
+ * vote, oldest first (a vote's flags are read as it settles). Answers the votes made, oldest first.
+ */
+export async function castVotes(code: string, votes: { phoneNumber: string; answers: string }[]): Promise<Transaction[]> {
+  for (const vote of votes) {
+    const sessionId = uniqueName('vote');
+    const form = { sessionId, serviceCode: code, phoneNumber: vote.phoneNumber, networkCode: '64110' };
+    const steps = vote.answers.split('*');
+    for (let hop = 0; hop <= steps.length; hop += 1) await call(ussdCallback(), { form: { ...form, text: steps.slice(0, hop).join('*') } });
+  }
+  const admin = await sessionFor(TEST_ADMIN);
+  const made: Transaction[] = [];
+  for (const phoneNumber of [...new Set(votes.map((v) => v.phoneNumber))]) {
+    const found = await call<{ results: { docs: Transaction[] } }>('/v1/transactions/search?limit=100', { token: admin.accessToken, body: { phoneNumber } });
+    made.push(...found.json.results.docs.filter((t) => t.name === code));
+  }
+  made.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
+  for (const vote of made) await settleCall(vote.paymentRef ?? '', 'SUCCESSFUL');
+  return made;
+}
+
 /** The payment provider's signed callback for a pending call's payment. */
 export async function settleCall(paymentRef: string, outcome: Exclude<Outcome, 'PENDING'>): Promise<void> {
   await call('/v1/payments/callback', { body: { reference: paymentRef, status: outcome }, signed: true });

@@ -1,4 +1,6 @@
-import { AFCON, WORLD_CUP, type CampaignInfo, type CampaignScreenEntry } from '../../domain/campaigns';
+import type { Campaign } from '../../api/campaigns-api';
+import type { CampaignRound } from '../../domain/campaign-rounds';
+import { AFCON, ALL_ROUNDS, keyedCampaignScreens, WORLD_CUP, type CampaignInfo, type CampaignScreenEntry } from '../../domain/campaigns';
 
 /** The list calls of a campaign (DESIGN §3), each `POST ...?page=&limit=50` answering paged transactions. */
 export interface CampaignListCalls {
@@ -6,10 +8,10 @@ export interface CampaignListCalls {
   transactions: string;
   /** Body `{ name?, date? }`: no date means every day. */
   failed: string;
-  /** Body `{ isResolved: true }`; answers the row. */
-  resolve: (id: string) => string;
+  /** Body `{ isResolved: true }`; answers the row. None: the failed list is read-only (the keyed calls have no resolve). */
+  resolve?: (id: string) => string;
   /** Body `{ ids, reason?, note? }`; answers each id's outcome (Resolve selected). */
-  bulkResolve: string;
+  bulkResolve?: string;
   /** Body `{ phoneNumber }`. */
   search: string;
 }
@@ -23,15 +25,22 @@ export type CampaignScreen = CampaignScreenEntry & { call: string };
  * `useTransactionColumns(kind, { subject: 'team' })`.
  */
 export interface CampaignDescriptor {
-  key: CampaignInfo['key'];
+  key: string;
   name: string;
   screens: readonly CampaignScreen[];
   lists: CampaignListCalls;
+  /**
+   * The rounds a keyed campaign's ranking screen chooses between (`?round=`, its ranking call
+   * taking the round as a query); null for SPEC's campaigns, whose rankings are a screen per round.
+   */
+  rounds: CampaignRound[] | null;
   extras: {
     /** AFCON shows its service code in green (SPEC §2). */
     greenServiceCode: boolean;
     /** AFCON adds the line 'Transactions for {date} ( total )' above its lists (SPEC §2). */
     dayTotalLine: boolean;
+    /** What SPEC's campaign lists lack, on a keyed campaign's: the count in the heading, the Amount column, Export CSV. */
+    listExtras: boolean;
   };
 }
 
@@ -56,7 +65,8 @@ export const WORLD_CUP_DESCRIPTOR: CampaignDescriptor = {
   key: WORLD_CUP.key,
   name: WORLD_CUP.name,
   lists: worldCupLists,
-  extras: { greenServiceCode: false, dayTotalLine: false },
+  rounds: null,
+  extras: { greenServiceCode: false, dayTotalLine: false, listExtras: false },
   screens: withCalls(WORLD_CUP, worldCupLists, {
     all: '/v1/world/cup/better/all',
     week2: '/v1/world/cup/week2/better/all',
@@ -71,8 +81,37 @@ export const AFCON_DESCRIPTOR: CampaignDescriptor = {
   key: AFCON.key,
   name: AFCON.name,
   lists: afconLists,
-  extras: { greenServiceCode: true, dayTotalLine: true },
+  rounds: null,
+  extras: { greenServiceCode: true, dayTotalLine: true, listExtras: false },
   screens: withCalls(AFCON, afconLists, { all: '/v1/afcon/2024/better/all' }),
 };
 
 export const CAMPAIGN_DESCRIPTORS: readonly CampaignDescriptor[] = [WORLD_CUP_DESCRIPTOR, AFCON_DESCRIPTOR];
+
+/**
+ * A campaign of `GET /v1/campaigns` as the campaign screens take it, under `/campaigns/{key}/…`
+ * with the keyed calls (`/v1/campaigns/{key}/…`): one ranking screen whose round is chosen on it,
+ * a read-only failed list, and the suspicious numbers.
+ */
+export function keyedDescriptor(campaign: Pick<Campaign, 'key' | 'name' | 'rounds'>): CampaignDescriptor {
+  const calls = `/v1/campaigns/${encodeURIComponent(campaign.key)}`;
+  const lists: CampaignListCalls = { transactions: `${calls}/transactions`, failed: `${calls}/failed`, search: `${calls}/search` };
+  const screens = keyedCampaignScreens(campaign).flatMap((entry): CampaignScreen[] => {
+    if (entry.kind === 'ranking') return [{ ...entry, kind: 'ranking', round: ALL_ROUNDS, call: `${calls}/ranking` }];
+    if (entry.kind === 'suspicious') return [];
+    return [{ ...entry, kind: entry.kind, call: lists[entry.kind] }];
+  });
+  return {
+    key: campaign.key,
+    name: campaign.name,
+    lists,
+    rounds: campaign.rounds,
+    extras: { greenServiceCode: false, dayTotalLine: false, listExtras: true },
+    screens,
+  };
+}
+
+/** The campaign's descriptor: SPEC's own for its two, a keyed one for any other. */
+export function descriptorOf(campaign: Pick<Campaign, 'key' | 'name' | 'rounds'>): CampaignDescriptor {
+  return CAMPAIGN_DESCRIPTORS.find((descriptor) => descriptor.key === campaign.key) ?? keyedDescriptor(campaign);
+}

@@ -1,10 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
 import Typography from '@mui/material/Typography';
 import { useGetCampaignTransactionsQuery, useResolveCampaignTransactionMutation } from '../../api/campaigns-api';
 import type { ResolveRequest } from '../../api/transactions-api';
 import { NewCallsChip } from '../../components/live/new-calls-chip';
 import { useLiveList } from '../../components/live/use-live-list';
+import { amountColumn } from '../../components/amount-cell';
 import { PagedGrid } from '../../components/paged-grid';
+import { ExportCsvButton } from '../../components/transactions/export-csv-button';
 import { FailedTransactionsLegend, SearchStatusLegend } from '../../components/transactions/list-legends';
 import { PhoneNumberSearch } from '../../components/transactions/phone-number-search';
 import { ServiceCodeDayFilters } from '../../components/transactions/service-code-day-filters';
@@ -16,6 +19,7 @@ import { useResolveQueue } from '../../components/transactions/use-resolve-queue
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { formatDay, todayInServiceZone } from '../../domain/format';
+import type { Transaction } from '../../domain/entities';
 import { dayFilter, phoneNumberFilter } from '../../domain/list-view';
 import type { CampaignDescriptor, CampaignScreen } from './campaign-descriptors';
 import { useCampaignServiceCode } from './use-campaign';
@@ -23,6 +27,17 @@ import { useCampaignServiceCode } from './use-campaign';
 export interface CampaignListScreenProps {
   campaign: CampaignDescriptor;
   screen: Exclude<CampaignScreen, { kind: 'ranking' }>;
+}
+
+/**
+ * What SPEC's campaign lists lack, on a keyed campaign's: Amount before Status. Without a resolve
+ * call the failed list is read-only: no Action column (Details takes a column of its own).
+ */
+function keyedColumns(columns: GridColDef<Transaction>[], { amount, readOnly }: { amount: boolean; readOnly: boolean }): GridColDef<Transaction>[] {
+  const kept = readOnly ? columns.filter((column) => column.field !== 'action') : columns;
+  if (!amount) return kept;
+  const status = kept.findIndex((column) => column.field === 'status');
+  return [...kept.slice(0, status), amountColumn<Transaction>(), ...kept.slice(status)];
 }
 
 /**
@@ -43,17 +58,22 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   const loaded = { search: 'Transactions', failed: `Failed transactions for ${day}`, transactions: `Transactions for ${day}` }[screen.kind];
   useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, loaded);
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
-  const resolve = useCallback((request: ResolveRequest) => resolveTransaction({ ...request, call: campaign.lists.resolve(request.id) }), [resolveTransaction, campaign.lists]);
+  const resolveCall = campaign.lists.resolve;
+  const resolve = useCallback((request: ResolveRequest) => resolveTransaction({ ...request, call: resolveCall?.(request.id) ?? '' }), [resolveTransaction, resolveCall]);
   const onResolve = useResolve(resolve);
-  const listColumns = useTransactionColumns(screen.kind, { subject: 'team', day: search ? undefined : date, onResolve });
+  const spec = useTransactionColumns(screen.kind, { subject: 'team', day: search ? undefined : date, onResolve });
+  const { listExtras } = campaign.extras;
+  const listColumns = useMemo(() => keyedColumns(spec, { amount: listExtras, readOnly: !resolveCall }), [spec, listExtras, resolveCall]);
   const { columns, drawer, showDetails } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
-  // The failed list is a queue, as /failed is.
-  const queue = useResolveQueue({ enabled: screen.kind === 'failed', rows: grid.rows, resolveOne: onResolve, bulkPath: campaign.lists.bulkResolve, showDetails, columns });
+  // The failed list is a queue, as /failed is, where it can resolve.
+  const queue = useResolveQueue({ enabled: screen.kind === 'failed' && Boolean(resolveCall), rows: grid.rows, resolveOne: onResolve, bulkPath: campaign.lists.bulkResolve, showDetails, columns });
+  const exportFilter = { name: code.serviceCode, date, ...(screen.kind === 'failed' ? { status: 'failed' as const } : {}) };
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {screen.title}
+        {listExtras ? `${screen.title} ` : screen.title}
+        {listExtras && <TotalCount total={search && !phoneNumber ? 0 : grid.rowCount} />}
       </Typography>
       {campaign.extras.dayTotalLine && !search && (
         <Typography variant="subtitle1" sx={{ mb: 2 }}>
@@ -78,6 +98,8 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
           refreshing={query.isFetching || !code.serviceCode}
         >
           {queue.toolbar}
+          {/* Only once the code is known: without it the export would be every code's calls. */}
+          {listExtras && code.serviceCode && <ExportCsvButton filter={exportFilter} />}
         </ServiceCodeDayFilters>
       )}
       <NewCallsChip {...live} />

@@ -1,14 +1,19 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import { closeSnackbar } from 'notistack';
 import { useGetCampaignResultsQuery, useGetRankingQuery } from '../../api/campaigns-api';
+import { ALL_ROUNDS, campaignScreenPath } from '../../domain/campaigns';
 import type { VoteRow } from '../../domain/entities';
+import { choiceFilter, type ViewFilter } from '../../domain/list-view';
 import type { CampaignDescriptor, CampaignScreen } from './campaign-descriptors';
 import { ExportRankingButton } from './export-ranking-button';
 import { RankingTable } from './ranking-table';
@@ -21,20 +26,38 @@ import { VotesDialog } from './votes-dialog';
 /** DESIGN §5: the 'Live' switch refreshes every 10 seconds, skipped while the tab is hidden. */
 const LIVE_MS = 10_000;
 
+/** 'Flagged only' in the URL: `flagged=true`, left out when off. */
+const flaggedFilter: ViewFilter<boolean> = { initial: false, parse: (text) => (text === 'true' ? true : undefined), format: String };
+
 export interface RankingScreenProps {
   campaign: CampaignDescriptor;
   screen: Extract<CampaignScreen, { kind: 'ranking' }>;
 }
 
-/** SPEC §2 ranking by number of votes, with DESIGN §5's team chart, Live switch and CSV export. */
+/**
+ * SPEC §2 ranking by number of votes, with DESIGN §5's team chart, Live switch and CSV export, an
+ * anomaly column and 'Flagged only' (vote integrity). A keyed campaign's one ranking screen chooses
+ * its round (`?round=`, overall by default); SPEC's campaigns have a screen per round.
+ */
 export default function RankingScreen({ campaign, screen }: RankingScreenProps) {
-  const list = usePagedGrid({ filters: {}, pageSize: 50 });
+  const rounds = campaign.rounds;
+  const filters = useMemo(
+    () => ({ flagged: flaggedFilter, round: rounds ? choiceFilter([ALL_ROUNDS, ...rounds.map((r) => r.key)], ALL_ROUNDS) : choiceFilter([screen.round], screen.round) }),
+    [rounds, screen.round],
+  );
+  const list = usePagedGrid({ filters, pageSize: 50 });
+  const { flagged, round } = list.filters;
+  const roundName = round === ALL_ROUNDS ? 'Overall' : (rounds?.find((r) => r.key === round)?.label ?? round);
+  const title = rounds ? `${campaign.name} ${roundName} Ranking` : screen.title;
   const [live, setLive] = useState(false);
   const [voter, setVoter] = useState<VoteRow | null>(null);
   const code = useCampaignServiceCode(campaign.key);
   const polling = { pollingInterval: live ? LIVE_MS : 0, skipPollingIfUnfocused: true };
-  const ranking = useGetRankingQuery({ call: screen.call, serviceCode: code.serviceCode ?? '', page: list.page, limit: list.pageSize }, { ...polling, skip: !code.serviceCode });
-  const results = useGetCampaignResultsQuery({ key: campaign.key, round: screen.round }, polling);
+  const ranking = useGetRankingQuery(
+    { call: screen.call, serviceCode: code.serviceCode ?? '', page: list.page, limit: list.pageSize, ...(rounds ? { round } : {}), flagged },
+    { ...polling, skip: !code.serviceCode },
+  );
+  const results = useGetCampaignResultsQuery({ key: campaign.key, round }, polling);
   const isError = ranking.isError || code.isError;
   // A live ranking does not toast its success every 10 seconds, nor over an open voter's dialog.
   useLoadToast({ requestId: ranking.requestId, isFetching: ranking.isFetching, isError }, live || voter ? undefined : 'User ranking by votes');
@@ -47,22 +70,37 @@ export default function RankingScreen({ campaign, screen }: RankingScreenProps) 
     void ranking.refetch();
     void results.refetch();
   };
+  const suspicious = `${campaignScreenPath(campaign.key, 'suspicious')}${round === ALL_ROUNDS ? '' : `?round=${encodeURIComponent(round)}`}`;
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {screen.title}
+        {title}
       </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField size="small" label="Service code" value={code.serviceCode ?? ''} disabled sx={{ width: 160 }} />
+        {rounds && (
+          <TextField select size="small" label="Round" value={round} onChange={(e) => list.setFilters({ round: e.target.value })} sx={{ minWidth: 160 }}>
+            <MenuItem value={ALL_ROUNDS}>Overall</MenuItem>
+            {rounds.map((r) => (
+              <MenuItem key={r.key} value={r.key}>
+                {r.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={ranking.isFetching || !code.serviceCode}>
           Refresh
         </Button>
-        <ExportRankingButton campaignKey={campaign.key} round={screen.round} />
+        <ExportRankingButton campaignKey={campaign.key} round={round} />
         <FormControlLabel control={<Switch checked={live} onChange={(e) => setLive(e.target.checked)} />} label="Live" />
+        <FormControlLabel control={<Switch checked={flagged} onChange={(e) => list.setFilters({ flagged: e.target.checked })} />} label="Flagged only" />
+        <Button component={RouterLink} to={suspicious} startIcon={<ReportProblemOutlinedIcon />}>
+          Suspicious numbers
+        </Button>
       </Stack>
       <TeamResults results={results.isError ? undefined : results.data} isError={results.isError} />
-      <RankingTable label={screen.title} grid={list.gridProps({ ...ranking, isError })} onViewMore={onViewMore} />
-      {voter && <VotesDialog campaignKey={campaign.key} round={screen.round} voter={voter} onClose={() => setVoter(null)} />}
+      <RankingTable label={title} grid={list.gridProps({ ...ranking, isError })} onViewMore={onViewMore} />
+      {voter && <VotesDialog campaignKey={campaign.key} round={round} voter={voter} onClose={() => setVoter(null)} />}
     </>
   );
 }

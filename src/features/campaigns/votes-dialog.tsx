@@ -12,7 +12,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useGetVoterVotesQuery } from '../../api/campaigns-api';
 import { PagedGrid } from '../../components/paged-grid';
 import { DateTimeText } from '../../components/grid-columns';
-import { voteGame, withPlus, type CampaignKey, type RankingRound } from '../../domain/campaigns';
+import { voteGame, withPlus, type RankingRound } from '../../domain/campaigns';
 import type { VoteRow, VoteTransaction } from '../../domain/entities';
 import { formatDateTime } from '../../domain/format';
 
@@ -39,7 +39,7 @@ const WIDE_COLUMNS = columnsFor(false);
 const NARROW_COLUMNS = columnsFor(true);
 
 export interface VotesDialogProps {
-  campaignKey: CampaignKey;
+  campaignKey: string;
   round: RankingRound;
   voter: VoteRow;
   onClose: () => void;

@@ -36,6 +36,7 @@ import { SettingsPanel } from '../../components/settings-panel';
 import { PHONE_QUERY, routePathKey } from '../../domain/first-visit';
 import { isManager } from '../../domain/roles';
 import { ALL_SERVICE_CODES } from '../../domain/service-codes';
+import { isManager } from '../../domain/roles';
 import { preloadPagedDataGrid } from '../../components/paged-grid';
 
 // Every list of a wide screen is a DataGrid, loaded apart from the screens (phones show cards):
@@ -90,12 +91,15 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAppSelector(selectSessionUser);
   const { pathname } = useLocation();
   const carried = carriedViewQuery(useAppSelector(selectChosenView));
+  // Admins' Campaigns group lists the live campaigns (the list of campaigns is theirs to read).
+  const listsCampaigns = Boolean(user && isManager(user.role) && !user.isAfcon && !user.twoFactorSetupRequired);
+  const campaigns = useGetCampaignsQuery(undefined, { skip: !listsCampaigns });
   const link = (entry: MenuEntry) => (
     <ListItemButton key={entry.path} component={NavLink} to={entry.carriesView && carried ? `${entry.path}?${carried}` : entry.path} selected={pathname === entry.path} onClick={onNavigate}>
       <ListItemText primary={entry.label} />
     </ListItemButton>
   );
-  const entries = menuFor(user);
+  const entries = menuFor(user, campaigns.data);
   const groups = [...new Set(entries.flatMap((entry) => (entry.group ? [entry.group] : [])))];
   return (
     <List component="nav" aria-label="Main menu" dense>

@@ -54,10 +54,43 @@ describe('sidebar menu by role', () => {
   it("gives admin and super-user a 'Campaigns' group with every World Cup and AFCON screen", () => {
     for (const role of ['admin', 'super-user'] as const) {
       const campaigns = menuFor({ role, isAfcon: false }).filter((e) => e.group === 'Campaigns');
-      expect(campaigns.map((e) => e.path)).toEqual(CAMPAIGN_PATHS);
+      expect(campaigns.map((e) => e.path)).toEqual([...CAMPAIGN_PATHS, '/campaigns']);
       expect(campaigns.map((e) => e.label)).toContain('World Cup Week 2');
-      expect(new Set(campaigns.map((e) => e.label)).size).toBe(CAMPAIGN_PATHS.length);
+      expect(campaigns.at(-1)?.label).toBe('All campaigns');
+      expect(new Set(campaigns.map((e) => e.label)).size).toBe(CAMPAIGN_PATHS.length + 1);
     }
+  });
+
+  it('lists each other live campaign with its keyed screens between SPEC\'s and All campaigns', () => {
+    const campaigns = [
+      { key: 'world-cup-2022', name: 'World Cup 2022', status: 'live' },
+      { key: 'cecafa-2025', name: 'CECAFA 2025', status: 'live' },
+      { key: 'draft-show', name: 'Draft show', status: 'draft' },
+      { key: 'old-cup', name: 'Old cup', status: 'closed' },
+    ];
+    const entries = menuFor({ role: 'admin', isAfcon: false }, campaigns).filter((e) => e.group === 'Campaigns');
+    expect(entries.slice(CAMPAIGN_PATHS.length).map((e) => [e.label, e.path])).toEqual([
+      ['CECAFA 2025 Transactions', '/campaigns/cecafa-2025/transactions'],
+      ['CECAFA 2025 Failed', '/campaigns/cecafa-2025/failed'],
+      ['CECAFA 2025 Search', '/campaigns/cecafa-2025/search'],
+      ['CECAFA 2025 Ranking', '/campaigns/cecafa-2025/ranking'],
+      ['CECAFA 2025 Suspicious', '/campaigns/cecafa-2025/suspicious'],
+      ['All campaigns', '/campaigns'],
+    ]);
+    // Nobody else's menu lists them.
+    expect(menuFor({ role: 'agent', isAfcon: false }, campaigns).some((e) => e.path.startsWith('/campaigns'))).toBe(false);
+    expect(menuFor({ role: 'agent', isAfcon: true }, campaigns).map((e) => e.path)).toEqual([...CAMPAIGN_PATHS.slice(8), '/incidents']);
+  });
+
+  it("opens any campaign's keyed screens to admins, AFCON's alone to the Afcon-only account, none to agents", () => {
+    for (const role of ['admin', 'super-user'] as const) {
+      for (const path of ['/campaigns', '/campaigns/cecafa-2025/ranking', '/campaigns/draft-show/suspicious', '/campaigns/world-cup-2022/suspicious']) expect([path, canOpen({ role, isAfcon: false }, path)]).toEqual([path, true]);
+    }
+    const afcon = { role: 'agent', isAfcon: true } as const;
+    expect(canOpen(afcon, '/campaigns/afcon-2024/suspicious')).toBe(true);
+    for (const path of ['/campaigns', '/campaigns/world-cup-2022/suspicious', '/campaigns/cecafa-2025/ranking']) expect([path, canOpen(afcon, path)]).toEqual([path, false]);
+    for (const path of ['/campaigns', '/campaigns/cecafa-2025/ranking', '/campaigns/afcon-2024/suspicious']) expect([path, canOpen({ role: 'agent', isAfcon: false }, path)]).toEqual([path, false]);
+    expect(canOpen({ role: 'admin', isAfcon: false }, '/campaigns/cecafa-2025/nothing')).toBe(false);
   });
 
   it("gives admin and super-user a 'Finance' group with Refunds and Reconciliation, and nobody else", () => {

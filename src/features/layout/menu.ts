@@ -1,4 +1,4 @@
-import { AFCON, CAMPAIGNS, type CampaignScreenEntry } from '../../domain/campaigns';
+import { AFCON, CAMPAIGNS, campaignScreenAt, isSpecCampaign, keyedCampaignScreens, type CampaignScreenEntry } from '../../domain/campaigns';
 import type { LoginUser } from '../../domain/entities';
 import { routePathKey } from '../../domain/first-visit';
 import { isCustomerCare, isManager } from '../../domain/roles';
@@ -59,6 +59,23 @@ const CAMPAIGNS_GROUP: MenuEntry[] = CAMPAIGNS.flatMap((campaign) => campaign.sc
   group: 'Campaigns',
 }));
 
+/** Where admins create, edit, publish and close campaigns, and see all of them with their totals. */
+const ALL_CAMPAIGNS: MenuEntry = { label: 'All campaigns', path: '/campaigns', group: 'Campaigns' };
+
+/** A campaign as `GET /v1/campaigns` lists it, as far as the menu reads it. */
+export interface MenuCampaign {
+  key: string;
+  name: string;
+  status: string;
+}
+
+/** The live campaigns other than SPEC's two (whose entries are SPEC's), each with its keyed screens. */
+function liveCampaignEntries(campaigns: readonly MenuCampaign[]): MenuEntry[] {
+  return campaigns
+    .filter((campaign) => campaign.status === 'live' && !isSpecCampaign(campaign.key))
+    .flatMap((campaign) => keyedCampaignScreens(campaign).map((entry) => ({ label: entry.menuLabel, path: entry.path, group: 'Campaigns' })));
+}
+
 /** DESIGN §7: finance's refunds and reconciliation with the payment provider, for admin and super-user. */
 const FINANCE_GROUP: MenuEntry[] = [
   { ...REFUNDS, group: 'Finance' },
@@ -68,13 +85,28 @@ const FINANCE_GROUP: MenuEntry[] = [
 /** The audit trail of every staff action, for admin and super-user (the API refuses anyone else). */
 const OVERSIGHT_GROUP: MenuEntry[] = [{ label: 'Audit trail', path: '/audit', group: 'Oversight' }];
 
-/** SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu, customer care the calls' screens; admins see four more entries, the campaigns, finance and oversight. */
-export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null): MenuEntry[] {
+/**
+ * SPEC §2 sidebar: the Afcon-only account sees only the Afcon menu, customer care the calls'
+ * screens; admins see four more entries, the campaigns (SPEC's two, then each other live one of
+ * `campaigns`, then All campaigns), finance and oversight.
+ */
+export function menuFor(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null, campaigns: readonly MenuCampaign[] = []): MenuEntry[] {
   if (!user) return [];
   if (user.twoFactorSetupRequired) return ENROL_FIRST;
   if (user.isAfcon) return AFCON_ONLY;
   if (isCustomerCare(user.role)) return [...CUSTOMER_CARE, REFUNDS];
-  return isManager(user.role) ? [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...FINANCE_GROUP, ...OVERSIGHT_GROUP] : REGULAR;
+  if (!isManager(user.role)) return REGULAR;
+  return [...REGULAR, ...MANAGER_EXTRA, ...CAMPAIGNS_GROUP, ...liveCampaignEntries(campaigns), ALL_CAMPAIGNS, ...FINANCE_GROUP, ...OVERSIGHT_GROUP];
+}
+
+/**
+ * A campaign's keyed screen (`/campaigns/{key}/…`): any campaign's, draft and closed ones too, for
+ * admin and super-user; the Afcon-only account its own campaign's alone.
+ */
+function mayOpenCampaignScreen(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSetupRequired'> | null, path: string): boolean {
+  const screen = campaignScreenAt(path);
+  if (!screen || !user || user.twoFactorSetupRequired) return false;
+  return user.isAfcon ? screen.key === AFCON.key : isManager(user.role);
 }
 
 /** Screens anyone signed in may open without a menu entry: their profile (DESIGN §5) and the settings. */
@@ -91,6 +123,7 @@ export function canOpen(user: Pick<LoginUser, 'role' | 'isAfcon' | 'twoFactorSet
   const path = routePathKey(pathname);
   // A customer's page is opened from any list's phone number, by whoever reads those lists.
   if (CUSTOMER_PAGE.test(path)) return menuFor(user).some((entry) => entry.path === '/search');
+  if (mayOpenCampaignScreen(user, path)) return true;
   const screen = SAME_SCREEN[path] ?? path;
   return EVERYONE.includes(screen) || menuFor(user).some((entry) => entry.path === screen);
 }
