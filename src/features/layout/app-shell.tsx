@@ -33,8 +33,7 @@ import { IncidentCount } from './incident-count';
 import { TopBarSearch } from './top-bar-search';
 import { LiveStatus } from './live-status';
 import { SettingsPanel } from '../../components/settings-panel';
-import { PHONE_QUERY, routePathKey } from '../../domain/first-visit';
-import { isManager } from '../../domain/roles';
+import { PHONE_QUERY } from '../../domain/first-visit';
 import { ALL_SERVICE_CODES } from '../../domain/service-codes';
 import { isManager } from '../../domain/roles';
 import { preloadPagedDataGrid } from '../../components/paged-grid';
@@ -42,14 +41,6 @@ import { preloadPagedDataGrid } from '../../components/paged-grid';
 // Every list of a wide screen is a DataGrid, loaded apart from the screens (phones show cards):
 // fetch it now, while the shell renders, so a list never waits for it after its own code.
 if (typeof window !== 'undefined' && !window.matchMedia?.(PHONE_QUERY)?.matches) void preloadPagedDataGrid().catch(() => undefined);
-
-/**
- * canOpen (the menu's entries), plus the managers' campaign admin at '/campaigns' until the
- * sidebar links it: from then on canOpen answers for it and this line changes nothing.
- */
-function opensScreen(user: LoginUser | null, pathname: string): boolean {
-  return canOpen(user, pathname) || (routePathKey(pathname) === '/campaigns' && Boolean(user) && !user?.isAfcon && !user?.twoFactorSetupRequired && isManager(user?.role));
-}
 
 const DRAWER_WIDTH = 220;
 const MAIN_ID = 'main-content';
@@ -229,7 +220,7 @@ export default function AppShell() {
           )}
           <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
             {/* The bars and menu stay while a screen's code loads. */}
-            <Suspense fallback={<PageFallback />}>{opensScreen(user, pathname) ? <Outlet /> : <NoAccess home={home} />}</Suspense>
+            <Suspense fallback={<PageFallback />}>{canOpen(user, pathname) ? <Outlet /> : <NoAccess home={home} />}</Suspense>
           </Box>
         </Box>
         <Box component="footer" sx={{ px: 2, py: 1, color: 'text.secondary', typography: 'body2' }}>
