@@ -58,6 +58,15 @@ async function dial(phoneNumber: string, answers: string[]): Promise<string[]> {
   return replies;
 }
 
+/** A full-page capture from the top, nothing focused: scrolled, it would draw the fixed bars over the middle of the page. */
+async function pageShot(page: Page, name: string) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await screenshot(page, name);
+}
+
 const rowOfCampaign = (page: Page) => listRows(page).filter({ hasText: KEY });
 
 /** Picks `option` in the MUI select `name` within `scope`. */
@@ -102,7 +111,7 @@ test('an admin creates a campaign with a games round, publishes it, and its vote
   await preview.getByText('1. Uganda vs Kenya').waitFor();
   assert.match(await preview.getByRole('figure', { name: 'Screen Rounds' }).innerText(), /E2E League 2027: choose a round\n1\. General\n2\. Final/);
   await assertAccessible(page, 'the campaign form');
-  await screenshot(page, 'campaign-admin-01-form-1440-light');
+  await pageShot(page, 'campaign-admin-01-form-1440-light');
 
   await form.getByRole('button', { name: 'Create' }).click();
   await rowOfCampaign(page).getByText('Draft').waitFor();
@@ -133,7 +142,7 @@ test('an admin creates a campaign with a games round, publishes it, and its vote
   await rowOfCampaign(page).locator('[data-field="totalVotes"]').filter({ hasText: /^2$/ }).waitFor();
   assert.notEqual((await rowOfCampaign(page).locator('[data-field="revenue"]').innerText()).trim(), '0');
   await assertAccessible(page, 'the campaigns list');
-  await screenshot(page, 'campaign-admin-02-list-1440-light');
+  await pageShot(page, 'campaign-admin-02-list-1440-light');
 
   // Edited with votes: the structure is locked, names and times are not.
   await rowOfCampaign(page).getByRole('button', { name: `Edit ${NAME}` }).click();
@@ -145,27 +154,27 @@ test('an admin creates a campaign with a games round, publishes it, and its vote
   await go(page, '/campaigns');
   await rowOfCampaign(page).waitFor();
   await assertAccessible(page, 'the campaigns list, dark');
-  await screenshot(page, 'campaign-admin-03-list-1440-dark');
+  await pageShot(page, 'campaign-admin-03-list-1440-dark');
   await rowOfCampaign(page).getByRole('button', { name: `Edit ${NAME}` }).click();
   await page.getByRole('region', { name: 'USSD preview' }).getByText('1. Uganda vs Kenya').waitFor();
   await assertAccessible(page, 'the campaign edit form, dark');
-  await screenshot(page, 'campaign-admin-04-edit-1440-dark');
+  await pageShot(page, 'campaign-admin-04-edit-1440-dark');
 
   await page.setViewportSize({ width: 412, height: 915 });
   await page.getByRole('region', { name: 'USSD preview' }).waitFor();
   await assertAccessible(page, 'the campaign edit form at 412 px, dark');
-  await screenshot(page, 'campaign-admin-05-edit-412-dark');
+  await pageShot(page, 'campaign-admin-05-edit-412-dark');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await rowOfCampaign(page).waitFor();
-  await screenshot(page, 'campaign-admin-06-list-412-dark');
+  await pageShot(page, 'campaign-admin-06-list-412-dark');
 
   await setColourMode(page, 'Light');
   await go(page, '/campaigns');
   await rowOfCampaign(page).waitFor();
   await assertAccessible(page, 'the campaigns list at 412 px');
-  await screenshot(page, 'campaign-admin-07-list-412-light');
+  await pageShot(page, 'campaign-admin-07-list-412-light');
   await page.getByRole('tab', { name: 'Create a campaign' }).click();
   await page.getByRole('region', { name: 'USSD preview' }).waitFor();
-  await screenshot(page, 'campaign-admin-08-form-412-light');
+  await pageShot(page, 'campaign-admin-08-form-412-light');
   await context.close();
 });

@@ -131,6 +131,7 @@ export default function CampaignAdminScreen() {
       getRowId={(row) => row.key}
       gridKey="campaign-admin"
       label="Campaigns"
+      card={{ title: 'name', aside: ['status'] }}
     />
   );
 

@@ -93,13 +93,14 @@ function GamesTable({ index, teams, locked }: { index: number; teams: string[]; 
     <FieldArray name={name}>
       {(array) => (
         <Box sx={{ mt: 1 }}>
-          <Table size="small" aria-label={`Games of ${label}`}>
+          {/* Fixed columns: on a phone the two selects share what is left, and the table never pokes out of its card. */}
+          <Table size="small" aria-label={`Games of ${label}`} sx={{ tableLayout: 'fixed', '& td, & th': { px: 0.5 } }}>
             <TableHead>
               <TableRow>
-                <TableCell>#</TableCell>
+                <TableCell sx={{ width: 28 }}>#</TableCell>
                 <TableCell>Team</TableCell>
                 <TableCell>Against</TableCell>
-                <TableCell>
+                <TableCell sx={{ width: 40 }}>
                   <Box component="span" sx={visuallyHidden}>
                     Remove
                   </Box>
@@ -109,7 +110,7 @@ function GamesTable({ index, teams, locked }: { index: number; teams: string[]; 
             <TableBody>
               {games.map((_game, g) => (
                 <TableRow key={g}>
-                  <TableCell sx={{ width: 32 }}>{g + 1}</TableCell>
+                  <TableCell>{g + 1}</TableCell>
                   <TableCell>
                     <FormSelect name={`${name}[${g}][0]`} label={`Game ${g + 1} team`} options={options} disabled={locked} margin="none" />
                   </TableCell>
@@ -121,7 +122,7 @@ function GamesTable({ index, teams, locked }: { index: number; teams: string[]; 
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell sx={{ width: 48 }}>
+                  <TableCell>
                     <IconButton aria-label={`Remove game ${g + 1} of ${label}`} size="small" disabled={locked} onClick={() => array.remove(g)}>
                       <ClearIcon fontSize="small" />
                     </IconButton>
@@ -357,7 +358,10 @@ export function CampaignForm({ campaign, teamSuggestions, onSaved, onCancel }: C
             </Stack>
           </CardContent>
         </Card>
-        <LivePreview />
+        {/* Beside a long form, the preview stays in view while the rounds below are edited. */}
+        <Box sx={{ position: { lg: 'sticky' }, top: { lg: 64 } }}>
+          <LivePreview />
+        </Box>
       </Box>
     </Formik>
   );
