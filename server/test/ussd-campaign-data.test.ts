@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { campaigns, serviceCodes, transactions } from '../src/db/schema';
 import { randomCode } from './catalogue-fixtures';
-import { buildTestWorld, type TestWorld } from './helpers';
+import { Client } from 'pg';
+import { buildTestWorld, sleep, type TestWorld } from './helpers';
 
 jest.setTimeout(60_000);
 
@@ -166,5 +167,77 @@ describe('a close the menu has not heard of yet (another instance\'s, within USS
     expect(await cached.db.select().from(transactions).where(eq(transactions.sessionId, 'cached-1'))).toEqual([]);
     expect(collect).not.toHaveBeenCalled();
     collect.mockRestore();
+  });
+  it('is caught at confirm when the pick is no longer offered: an edit before the first vote took the team away', async () => {
+    const headers = (await cached.headersFor('admin')).headers;
+    const serviceCode = randomCode();
+    await cached.db.insert(serviceCodes).values({ name: serviceCode });
+    const payload = { key: 'edited', name: 'Edited', serviceCode, teams: ['Uganda', 'Kenya'], rounds: [{ key: 'winner', label: 'Winner', kind: 'teams' }] };
+    expect((await cached.app.inject({ method: 'POST', url: '/v1/campaigns', headers, payload })).statusCode).toBe(201);
+    expect((await cached.app.inject({ method: 'POST', url: '/v1/campaigns/edited/publish', headers })).statusCode).toBe(200);
+    const hop = async (text: string) => (await cached.hop({ sessionId: 'edited-1', serviceCode, phoneNumber: '256702000010', text })).body;
+    expect(await hop('')).toBe('CON Winner: pick your team\n1. Uganda\n2. Kenya');
+    expect(await hop('1')).toMatch(/^CON Vote Uganda \(Winner\)/);
+    // Edited behind this instance's menu cache, as another instance's edit would be.
+    await cached.db.update(campaigns).set({ teams: ['Kenya', 'Tanzania'] }).where(eq(campaigns.key, 'edited'));
+    expect(await hop('1*1')).toMatch(/^END /);
+    expect(await cached.db.select().from(transactions).where(eq(transactions.sessionId, 'edited-1'))).toEqual([]);
+  });
+});
+
+/** One PostgreSQL database serves many connections at once; PGlite one, so nothing can interleave there. */
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+onPostgres('an edit of the structure beside a vote being made', () => {
+  it('waits for the vote to commit, then finds it and refuses the edit', async () => {
+    const { key, serviceCode } = await campaign();
+    const other = new Client({ connectionString: world.databaseUrl });
+    await other.connect();
+    try {
+      // A vote in the middle of being made, on another connection: its row written, not yet committed.
+      await other.query('begin');
+      await other.query(
+        `insert into transactions (service_code, phone_number, network, amount, campaign_key, round, team_name) values ($1, '256702000011', 'MTN', 300, $2, 'winner', 'Uganda')`,
+        [serviceCode, key],
+      );
+      let answered = false;
+      const edit = world.app
+        .inject({ method: 'PATCH', url: `/v1/campaigns/${key}`, headers: admin, payload: { teams: ['Uganda', 'Kenya', 'Tanzania', 'Rwanda', 'Burundi'] } })
+        .finally(() => (answered = true));
+      await sleep(300);
+      expect(answered).toBe(false);
+      await other.query('commit');
+      const refused = await edit;
+      expect(refused.statusCode).toBe(409);
+      const [row] = await world.db.select().from(campaigns).where(eq(campaigns.key, key));
+      expect(row.teams).toEqual(['Uganda', 'Kenya', 'Tanzania', 'Rwanda']);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('holds a capped vote until the edit commits, then reads the campaign as the edit left it', async () => {
+    const { key, serviceCode } = await campaign();
+    expect((await world.app.inject({ method: 'PATCH', url: `/v1/campaigns/${key}`, headers: admin, payload: { votesPerRoundCap: 5 } })).statusCode).toBe(200);
+    const s = session(serviceCode, '256702000012');
+    for (const text of ['', '1']) await s.answer(text);
+    expect(await s.answer('1*1')).toMatch(/^CON Vote Uganda \(Winner\)/);
+    const other = new Client({ connectionString: world.databaseUrl });
+    await other.connect();
+    try {
+      // An edit in the middle of its transaction on another connection: the row held, Uganda taken away.
+      await other.query('begin');
+      await other.query(`select 1 from campaigns where key = $1 for update`, [key]);
+      await other.query(`update campaigns set teams = '["Kenya", "Tanzania", "Rwanda", "Burundi"]'::jsonb where key = $1`, [key]);
+      let answered = false;
+      const confirm = s.answer('1*1*1').finally(() => (answered = true));
+      await sleep(300);
+      expect(answered).toBe(false);
+      await other.query('commit');
+      expect(await confirm).toMatch(/^END /);
+      expect(await s.calls()).toEqual([]);
+    } finally {
+      await other.end();
+    }
   });
 });

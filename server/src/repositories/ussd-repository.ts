@@ -52,20 +52,26 @@ export interface VoteCap {
 
 const p = (name: string) => sql.placeholder(name);
 
+
 /**
  * A new call, its session's earlier hops attached to it and its 'payment_requested' event, in one
  * statement (one commit): these were four round trips, a third of a confirming hop's time
  * (bench:ingest). No row when the session already has its call.
  */
 const createCallStatement = sql`with open_round as (
-    -- A vote is made only while its campaign is live and its round takes votes, read as of this
-    -- statement: the menu the voter walked through may be older than a close.
+    -- A vote is made only while its campaign is live and its round takes votes, for a pick the
+    -- round still offers, read as of this statement: the menu the voter walked through may be
+    -- older than a close or an edit made before the campaign's first vote.
     select ${p('campaignKey')}::text is null or exists (
       select 1 from campaigns c cross join lateral jsonb_array_elements(c.rounds) r
       where c.key = ${p('campaignKey')}::text and c.status = 'live' and r ->> 'key' = ${p('round')}::text
         and r ->> 'closedAt' is null
         and coalesce((r ->> 'opensAt')::timestamptz <= now(), true)
-        and coalesce((r ->> 'closesAt')::timestamptz > now(), true)) as ok
+        and coalesce((r ->> 'closesAt')::timestamptz > now(), true)
+        and case when r ->> 'kind' = 'games'
+          then r -> 'games' @> jsonb_build_array(jsonb_build_array(${p('teamName')}::text, ${p('teamName2')}::text))
+            or r -> 'games' @> jsonb_build_array(jsonb_build_array(${p('teamName2')}::text, ${p('teamName')}::text))
+          else c.teams @> jsonb_build_array(${p('teamName')}::text) end) as ok
   ), gate as (
     insert into ussd_confirmations as g (phone_number, recent) select ${p('phoneNumber')}, array[now()] where (select ok from open_round)
     on conflict (phone_number) do update set recent = (
@@ -187,7 +193,14 @@ export function ussdRepository(db: Db) {
       return db.transaction(async (tx) => {
         const earlier = await callOfSession(tx, call.sessionId);
         if (earlier) return { outcome: 'existing', call: earlier };
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vote:${voteCap.campaignKey}:${voteCap.phoneNumber}`}))`);
+        // With the number's lock, the campaign's row as the vote's foreign key will hold it, before the
+        // statements that read the campaign: an edit of its structure (allowed before the first vote
+        // only) holds the row until it commits, so the vote then reads the campaign as the edit left
+        // it. An uncapped vote is one statement, whose foreign key waits for the edit the same way but
+        // whose check read the campaign before: a pick the edit took away in that instant is let through.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`vote:${voteCap.campaignKey}:${voteCap.phoneNumber}`})) from campaigns where key = ${voteCap.campaignKey} for key share`,
+        );
         const [{ votes }] = await tx
           .select({ votes: sql<number>`count(*)::int` })
           .from(transactions)
