@@ -28,8 +28,9 @@ async function api(path: string, body: unknown) {
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  assert.ok(response.ok, `${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { results: unknown }).results;
+  const text = await response.text();
+  assert.ok(response.ok, `${path}: ${response.status} ${text}`);
+  return (JSON.parse(text) as { results: unknown }).results;
 }
 
 /** One vote through the USSD door: round 1 (Winner), the team numbered `team`, confirm; the local provider pays it at once. */
