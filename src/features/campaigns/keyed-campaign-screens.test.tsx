@@ -1,4 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { createAfconAccountViaApi } from '../../testing/afcon-account';
 import { renderApp } from '../../testing/render-app';
 import { createCampaignViaApi, type TestCampaign } from '../../testing/test-campaign';
 import { TEST_ADMIN } from '../../testing/test-admin';
@@ -111,5 +112,18 @@ describe("a created campaign's screens under /campaigns/{key}", () => {
     await renderApp({ url: '/campaigns/world-cup-2022/suspicious', user: TEST_ADMIN });
     expect(await screen.findByRole('heading', { level: 1, name: /^World Cup 2022 Suspicious Numbers \( \d+ \)$/ })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Round' })).toHaveTextContent('Every round');
+  });
+
+  it("lets the Afcon-only account read AFCON's suspicious numbers without deciding, and no other campaign's", async () => {
+    const afcon = await createAfconAccountViaApi();
+    const own = await renderApp({ url: '/campaigns/afcon-2024/suspicious', user: afcon });
+    expect(await screen.findByRole('heading', { level: 1, name: /^AFCON 2024 Suspicious Numbers \( \d+ \)$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).queryByRole('group', { name: 'Campaigns' })).not.toBeInTheDocument();
+    own.unmount();
+
+    await renderApp({ url: `/campaigns/${campaign.key}/ranking`, user: afcon });
+    expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
   });
 });

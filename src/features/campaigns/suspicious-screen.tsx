@@ -92,11 +92,11 @@ export default function SuspiciousScreen({ campaign }: SuspiciousScreenProps) {
             {
               field: 'action',
               headerName: 'Action',
-              width: 170,
+              width: 200,
               sortable: false,
               renderCell: ({ row }) =>
                 row.heldVotes > 0 ? (
-                  <Stack direction="row" spacing={1}>
+                  <Stack direction="row" spacing={1} sx={{ py: 0.5, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                     <Button size="small" variant="outlined" aria-label={`Release the held votes of ${row.phoneNumber}`} onClick={() => setReleasing(row)}>
                       Release
                     </Button>
@@ -104,7 +104,11 @@ export default function SuspiciousScreen({ campaign }: SuspiciousScreenProps) {
                       Reject
                     </Button>
                   </Stack>
-                ) : null,
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    None held
+                  </Typography>
+                ),
             } satisfies GridColDef<SuspiciousVoter>,
           ]
         : []),
