@@ -122,7 +122,7 @@ test('a held voter is flagged on the ranking, released from the suspicious list,
   await screenshot(page, 'campaign-screens-01-ranking-1440-light');
   await assertAccessible(page, 'the ranking at 1440 px');
 
-  await page.getByRole('button', { name: 'Suspicious numbers' }).or(page.getByRole('link', { name: 'Suspicious numbers' })).click();
+  await page.getByRole('link', { name: 'Suspicious numbers' }).click();
   await page.getByRole('heading', { level: 1, name: `${NAME} Suspicious Numbers ( 2 )` }).waitFor();
   await page.getByRole('button', { name: `Release the held votes of ${HEAVY}` }).waitFor();
   await screenshot(page, 'campaign-screens-02-suspicious-1440-light');
