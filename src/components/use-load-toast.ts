@@ -53,14 +53,16 @@ export interface LoadState {
 /**
  * SPEC §8: each finished load raises 'Unexpected error' when it failed, and says what it loaded
  * when `successText` is given: the list's name ('Categories'), 'Transactions for {date}' and so on.
- * A list's next load replaces its toast on screen.
+ * A list's next load replaces its toast on screen. A function is asked when the load ends (for a
+ * screen that keeps its dialog's state apart, so that opening it does not render the screen again).
  */
-export function useLoadToast({ requestId, isFetching, isError }: LoadState, successText?: string) {
+export function useLoadToast({ requestId, isFetching, isError }: LoadState, successText?: string | (() => string | undefined)) {
   const toastSlot = useToastSlot();
   // The text is read when a request ends, not a reason to toast again.
   const toast = useEffectEvent((failed: boolean) => {
+    const text = typeof successText === 'function' ? successText() : successText;
     if (failed) toastSlot('Unexpected error', 'error');
-    else if (successText && heldToasts.size === 0) toastSlot(successText, 'success');
+    else if (text && heldToasts.size === 0) toastSlot(text, 'success');
   });
   useEffect(() => {
     if (requestId && !isFetching) toast(Boolean(isError));

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,13 +21,28 @@ import { TeamResults } from './team-results';
 import { usePagedGrid } from '../../components/use-paged-grid';
 import { useLoadToast } from '../../components/use-load-toast';
 import { useCampaignServiceCode } from './use-campaign';
-import { VotesDialog } from './votes-dialog';
+import { VotesDialog, type VotesDialogProps } from './votes-dialog';
 
 /** DESIGN §5: the 'Live' switch refreshes every 10 seconds, skipped while the tab is hidden. */
 const LIVE_MS = 10_000;
 
 /** 'Flagged only' in the URL: `flagged=true`, left out when off. */
 const flaggedFilter: ViewFilter<boolean> = { initial: false, parse: (text) => (text === 'true' ? true : undefined), format: String };
+
+type OpenVoter = (row: VoteRow) => void;
+
+/**
+ * A voter's votes over the ranking (View more). The open voter is this component's state, not the
+ * screen's, so that opening and closing the dialog re-render neither the ranking's 50 rows nor its chart.
+ */
+function VoterVotes({ openerRef, isOpenRef, campaignKey, round }: Pick<VotesDialogProps, 'campaignKey' | 'round'> & { openerRef: RefObject<OpenVoter | null>; isOpenRef: RefObject<boolean> }) {
+  const [voter, setVoter] = useState<VoteRow | null>(null);
+  useLayoutEffect(() => {
+    openerRef.current = setVoter;
+    isOpenRef.current = voter !== null;
+  }, [openerRef, isOpenRef, voter]);
+  return voter && <VotesDialog campaignKey={campaignKey} round={round} voter={voter} onClose={() => setVoter(null)} />;
+}
 
 export interface RankingScreenProps {
   campaign: CampaignDescriptor;
@@ -50,7 +65,8 @@ export default function RankingScreen({ campaign, screen }: RankingScreenProps) 
   const roundName = round === ALL_ROUNDS ? 'Overall' : (rounds?.find((r) => r.key === round)?.label ?? round);
   const title = rounds ? `${campaign.name} ${roundName} Ranking` : screen.title;
   const [live, setLive] = useState(false);
-  const [voter, setVoter] = useState<VoteRow | null>(null);
+  const openVoterRef = useRef<OpenVoter | null>(null);
+  const voterOpenRef = useRef(false);
   const code = useCampaignServiceCode(campaign.key);
   const polling = { pollingInterval: live ? LIVE_MS : 0, skipPollingIfUnfocused: true };
   const ranking = useGetRankingQuery(
@@ -60,11 +76,11 @@ export default function RankingScreen({ campaign, screen }: RankingScreenProps) 
   const results = useGetCampaignResultsQuery({ key: campaign.key, round }, polling);
   const isError = ranking.isError || code.isError;
   // A live ranking does not toast its success every 10 seconds, nor over an open voter's dialog.
-  useLoadToast({ requestId: ranking.requestId, isFetching: ranking.isFetching, isError }, live || voter ? undefined : 'User ranking by votes');
+  useLoadToast({ requestId: ranking.requestId, isFetching: ranking.isFetching, isError }, live ? undefined : () => (voterOpenRef.current ? undefined : 'User ranking by votes'));
   const onViewMore = useCallback((row: VoteRow) => {
     // A toast at the top would cover the dialog's title.
     closeSnackbar();
-    setVoter(row);
+    openVoterRef.current?.(row);
   }, []);
   const refresh = () => {
     void ranking.refetch();
@@ -100,7 +116,7 @@ export default function RankingScreen({ campaign, screen }: RankingScreenProps) 
       </Stack>
       <TeamResults results={results.isError ? undefined : results.data} isError={results.isError} />
       <RankingTable label={title} grid={list.gridProps({ ...ranking, isError })} onViewMore={onViewMore} />
-      {voter && <VotesDialog campaignKey={campaign.key} round={round} voter={voter} onClose={() => setVoter(null)} />}
+      <VoterVotes openerRef={openVoterRef} isOpenRef={voterOpenRef} campaignKey={campaign.key} round={round} />
     </>
   );
 }

@@ -57,7 +57,9 @@ export function VotesDialog({ campaignKey, round, voter, onClose }: VotesDialogP
   );
   const rows = useMemo(() => (fromRow ? voter.transactions : votes.isError ? [] : (votes.data?.docs ?? [])), [fromRow, voter.transactions, votes.isError, votes.data]);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="votes-dialog-title">
+    // No scroll lock: locking the page's scroll pads the body by the scrollbar's width, which resizes
+    // the ranking's grid behind the dialog and redraws its 50 rows on every open and close.
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} disableScrollLock aria-labelledby="votes-dialog-title">
       <DialogTitle id="votes-dialog-title">Team selection by user</DialogTitle>
       <DialogContent sx={fullScreen ? { px: 1 } : undefined}>
         <Stack direction="row" spacing={3} sx={{ mb: 2, flexWrap: 'wrap' }}>
