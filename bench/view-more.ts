@@ -2,7 +2,8 @@
  * How long a ranking's View more takes to open, in Chromium against the built app with the demo
  * data: from the click to the dialog showing the voter's votes (the first vote's round drawn), for
  * the first rows of the World Cup overall ranking, warm (the ranking page already loaded) and each
- * voter opened once. The target is under 300 ms.
+ * voter opened once. The target is under 300 ms. Also timed in the page, from the click event to the
+ * first frame after the dialog's rows are in the document: what the person waits, without Playwright.
  *
  *   npm run build && npm run bench:view-more -- [--voters 10]
  */
@@ -24,6 +25,30 @@ async function main() {
     await page.waitForURL(`${server.url}/world/cup/most/general`);
     const buttons = listRows(page).getByRole('button', { name: /^View more of / });
     await buttons.first().waitFor();
+    // In the page as well: from the click event's time to the first frame after the dialog's rows are
+    // in the document, without Playwright's own round trips (its click waits for the button to hold
+    // still over two frames, and its wait polls).
+    await page.evaluate(() => {
+      const probe = window as unknown as { viewMoreMs?: number; clickedAt?: number };
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (!(event.target as Element).closest('button[aria-label^="View more of"]')) return;
+          probe.clickedAt = event.timeStamp;
+          probe.viewMoreMs = undefined;
+          const drawn = () => {
+            if (!document.querySelector('[role="dialog"] [role="row"][data-id], [role="dialog"] li[data-id]')) return false;
+            observer.disconnect();
+            requestAnimationFrame(() => setTimeout(() => (probe.viewMoreMs = performance.now() - probe.clickedAt!), 0));
+            return true;
+          };
+          const observer = new MutationObserver(drawn);
+          if (!drawn()) observer.observe(document.body, { childList: true, subtree: true });
+        },
+        true,
+      );
+    });
+    const inPage: number[] = [];
     const times: number[] = [];
     for (let i = 0; i < voters; i += 1) {
       const button = buttons.nth(i);
@@ -33,6 +58,8 @@ async function main() {
       const dialog = page.getByRole('dialog', { name: 'Team selection by user' });
       await dialog.getByText(/prediction|Week|Final/).first().waitFor();
       times.push(Date.now() - started);
+      await page.waitForFunction(() => (window as unknown as { viewMoreMs?: number }).viewMoreMs !== undefined);
+      inPage.push(Math.round(await page.evaluate(() => (window as unknown as { viewMoreMs: number }).viewMoreMs)));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
@@ -41,6 +68,9 @@ async function main() {
     console.log(`machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim()}), load ${os.loadavg()[0].toFixed(1)}, Node ${process.version}`);
     console.log(`each (ms): ${times.join(', ')}`);
     console.log(`median ${percentile(sorted, 50)} ms, p90 ${percentile(sorted, 90)} ms, max ${sorted[sorted.length - 1]} ms`);
+    const pageSorted = [...inPage].sort((a, b) => a - b);
+    console.log(`in the page, click event to the frame after the rows (ms): ${inPage.join(', ')}`);
+    console.log(`in the page: median ${percentile(pageSorted, 50)} ms, p90 ${percentile(pageSorted, 90)} ms, max ${pageSorted[pageSorted.length - 1]} ms`);
   } finally {
     await browser.close();
     await server.stop();

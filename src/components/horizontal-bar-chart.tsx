@@ -30,7 +30,8 @@ export function HorizontalBarChart({ labels, values, seriesLabel, color, valueFo
       layout="horizontal"
       height={labels.length * BAND_HEIGHT + AXES_HEIGHT}
       yAxis={[{ scaleType: 'band', data: labels, width: 'auto', tickLabelInterval: () => true }]}
-      xAxis={[{ valueFormatter: tickFormatter }]}
+      // Counts and amounts are whole: a ranking of a few votes would otherwise tick 0.1, 0.2…
+      xAxis={[{ valueFormatter: tickFormatter, tickMinStep: 1 }]}
       series={[{ data: values, label: seriesLabel, color, valueFormatter: valueFormatter && ((value) => valueFormatter(value ?? 0)) }]}
       hideLegend={hideLegend}
     />
