@@ -50,6 +50,21 @@ describe('a created campaign\'s reads under /v1/campaigns/{key}', () => {
     expect((await post(`/v1/campaigns/${key}/search`, {})).statusCode).toBe(400);
   });
 
+  it('resolves its failed calls one by one and in bulk, its own code\'s only', async () => {
+    const [failed] = (await post(`/v1/campaigns/${key}/failed?page=1&limit=10`, {})).json().results.docs as { _id: string }[];
+    const resolved = await post(`/v1/campaigns/${key}/failed/${failed._id}`, { isResolved: true, reason: 'reached-helped' });
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json().results).toMatchObject({ _id: failed._id, isResolved: true });
+    const [other] = await world.db
+      .insert(transactions)
+      .values({ serviceCode: randomCode(), phoneNumber: '256703000004', network: 'MTN', amount: 500, isDeleted: true })
+      .returning();
+    expect((await post(`/v1/campaigns/${key}/failed/${other.id}`, { isResolved: true })).statusCode).toBe(404);
+    const bulk = await post(`/v1/campaigns/${key}/failed/bulk`, { ids: [failed._id, other.id] });
+    expect(bulk.statusCode).toBe(200);
+    expect((await post(`/v1/campaigns/${key}/failed/not-an-id`, { isResolved: true })).statusCode).toBe(400);
+  });
+
   it('ranks its voters per round and over all rounds, and counts its results', async () => {
     const overall = (await post(`/v1/campaigns/${key}/ranking?page=1&limit=10`, {})).json().results;
     expect(overall.docs.map((d: { phoneNumber: string; count: number }) => [d.phoneNumber, d.count])).toEqual([

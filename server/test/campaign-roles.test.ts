@@ -46,6 +46,8 @@ function campaignCalls(prefix: string, key: string, code: string, failedId: stri
     // Every campaign's reads under its key, scoped like SPEC's.
     { method: 'POST', url: `/v1/campaigns/${key}/transactions?page=1&limit=50`, payload: { date: '2022-12-01' } },
     { method: 'POST', url: `/v1/campaigns/${key}/failed?page=1&limit=50`, payload: {} },
+    { method: 'POST', url: `/v1/campaigns/${key}/failed/${failedId}`, payload: { isResolved: true } },
+    { method: 'POST', url: `/v1/campaigns/${key}/failed/bulk`, payload: { ids: [failedId] } },
     { method: 'POST', url: `/v1/campaigns/${key}/search?page=1&limit=50`, payload: { phoneNumber: '256773000001' } },
     { method: 'POST', url: `/v1/campaigns/${key}/ranking?round=general&page=1&limit=50`, payload: {} },
     { method: 'POST', url: `/v1/campaigns/${key}/ranking`, payload: {} },

@@ -89,9 +89,10 @@ export async function dialCalls(code: string, calls: { phoneNumber: string; choi
 /**
  * Votes cast the way a voter does: each walks the campaign's USSD menu with its answers ('1*2*1':
  * round 1, team 2, confirm), one hop per answer, then the payment provider's callback pays each
- * vote, oldest first (a vote's flags are read as it settles). Answers the votes made, oldest first.
+ * vote (or fails it, `outcome: 'FAILED'`), oldest first (a vote's flags are read as it settles).
+ * Answers the votes made, oldest first.
  */
-export async function castVotes(code: string, votes: { phoneNumber: string; answers: string }[]): Promise<Transaction[]> {
+export async function castVotes(code: string, votes: { phoneNumber: string; answers: string; outcome?: Exclude<Outcome, 'PENDING'> }[]): Promise<Transaction[]> {
   for (const vote of votes) {
     const sessionId = uniqueName('vote');
     const form = { sessionId, serviceCode: code, phoneNumber: vote.phoneNumber, networkCode: '64110' };
@@ -105,7 +106,8 @@ export async function castVotes(code: string, votes: { phoneNumber: string; answ
     made.push(...found.json.results.docs.filter((t) => t.name === code));
   }
   made.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
-  for (const vote of made) await settleCall(vote.paymentRef ?? '', 'SUCCESSFUL');
+  const failing = new Set(votes.filter((vote) => vote.outcome === 'FAILED').map((vote) => vote.phoneNumber));
+  for (const vote of made) await settleCall(vote.paymentRef ?? '', failing.has(vote.phoneNumber) ? 'FAILED' : 'SUCCESSFUL');
   return made;
 }
 

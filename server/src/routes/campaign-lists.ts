@@ -22,6 +22,7 @@ type Paging = { page?: number; limit?: number };
 type KeyOf = (request: FastifyRequest) => string;
 
 const keyParams = { type: 'object', properties: { key: { type: 'string', maxLength: 100 } }, required: ['key'] } as const;
+const keyAndIdParams = { type: 'object', properties: { ...keyParams.properties, ...uuidParams.properties }, required: ['key', 'id'] } as const;
 /** Any campaign's key, from the path of its generic routes. */
 const keyInPath: KeyOf = (request) => (request.params as { key: string }).key;
 
@@ -70,6 +71,22 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
       const { docsJson, total } = await transactions.pageJson(filter, offset, limit);
       return okPagedJson(reply, 'Transactions', docsJson, page, limit, total);
     },
+
+    /** One failed call of the campaign's code resolved, as the failed list's Resolve does. */
+    async resolve(request: FastifyRequest, reply: FastifyReply) {
+      const campaign = await readableCampaign(votes, request, keyOf(request));
+      const { id } = request.params as { id: string };
+      return resolution.one(request, reply, async () => {
+        const found = await transactions.findById(id);
+        if (!found || found.serviceCode !== campaign.serviceCode) throw notFound('Transaction');
+        return found;
+      });
+    },
+
+    async bulkResolve(request: FastifyRequest, reply: FastifyReply) {
+      const campaign = await readableCampaign(votes, request, keyOf(request));
+      return resolution.many(request, reply, [campaign.serviceCode]);
+    },
   });
 
   for (const { key, prefix, afcon, tag } of CAMPAIGN_LISTS) {
@@ -83,20 +100,13 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
     app.post(`${prefix}/all`, options(`${tag} transactions of a day`, { body: campaignListSchema }), handlers.transactions);
     app.post(`${prefix}/to/give/attention`, options(`${tag} failed transactions, of a day or every day`, { body: campaignListSchema }), handlers.failed);
 
-    app.post<{ Params: { id: string } }>(
+    app.post(
       `${prefix}/to/give/attention/:id`,
       {
         ...options(`Resolve a failed ${tag} transaction, with an optional reason and note`, { body: resolveTransactionSchema, results: results.entity('Transaction') }),
         schema: { tags: [tag], summary: `Resolve a failed ${tag} transaction, with an optional reason and note`, params: uuidParams },
       },
-      async (request, reply) => {
-        const campaign = await readableCampaign(votes, request, key);
-        return resolution.one(request, reply, async () => {
-          const found = await transactions.findById(request.params.id);
-          if (!found || found.serviceCode !== campaign.serviceCode) throw notFound('Transaction');
-          return found;
-        });
-      },
+      handlers.resolve,
     );
 
     app.post(
@@ -105,10 +115,7 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
         ...options(`Resolve up to 200 failed ${tag} transactions at once`, { body: bulkResolveSchema, results: results.list('BulkResolveOutcome') }),
         schema: { tags: [tag], summary: `Resolve up to 200 failed ${tag} transactions at once, answering what became of each` },
       },
-      async (request, reply) => {
-        const campaign = await readableCampaign(votes, request, key);
-        return resolution.many(request, reply, [campaign.serviceCode]);
-      },
+      handlers.bulkResolve,
     );
 
     app.post(`${prefix}/search`, options(`Search ${tag} transactions by phone number`, { body: voterSearchSchema }), handlers.search);
@@ -124,4 +131,21 @@ export default async function campaignListsRoutes(app: FastifyInstance) {
   app.post('/v1/campaigns/:key/transactions', generic("A campaign's transactions of a day (today when no date is given)", { body: campaignListSchema }), any.transactions);
   app.post('/v1/campaigns/:key/failed', generic("A campaign's failed transactions, of a day or every day", { body: campaignListSchema }), any.failed);
   app.post('/v1/campaigns/:key/search', generic("Search a campaign's transactions by phone number", { body: voterSearchSchema }), any.search);
+  // The failed list's Resolve and Resolve selected, as SPEC's campaigns have them.
+  app.post(
+    '/v1/campaigns/:key/failed/:id',
+    {
+      ...generic("Resolve a campaign's failed transaction, with an optional reason and note", { body: resolveTransactionSchema, results: results.entity('Transaction') }),
+      schema: { tags: ['campaigns'], summary: "Resolve a campaign's failed transaction, with an optional reason and note", params: keyAndIdParams },
+    },
+    any.resolve,
+  );
+  app.post(
+    '/v1/campaigns/:key/failed/bulk',
+    {
+      ...generic('Resolve up to 200 of a campaign\'s failed transactions at once', { body: bulkResolveSchema, results: results.list('BulkResolveOutcome') }),
+      schema: { tags: ['campaigns'], summary: "Resolve up to 200 of a campaign's failed transactions at once, answering what became of each", params: keyParams },
+    },
+    any.bulkResolve,
+  );
 }

@@ -8,10 +8,10 @@ export interface CampaignListCalls {
   transactions: string;
   /** Body `{ name?, date? }`: no date means every day. */
   failed: string;
-  /** Body `{ isResolved: true }`; answers the row. None: the failed list is read-only (the keyed calls have no resolve). */
-  resolve?: (id: string) => string;
+  /** Body `{ isResolved: true }`; answers the row. */
+  resolve: (id: string) => string;
   /** Body `{ ids, reason?, note? }`; answers each id's outcome (Resolve selected). */
-  bulkResolve?: string;
+  bulkResolve: string;
   /** Body `{ phoneNumber }`. */
   search: string;
 }
@@ -91,11 +91,17 @@ export const CAMPAIGN_DESCRIPTORS: readonly CampaignDescriptor[] = [WORLD_CUP_DE
 /**
  * A campaign of `GET /v1/campaigns` as the campaign screens take it, under `/campaigns/{key}/…`
  * with the keyed calls (`/v1/campaigns/{key}/…`): one ranking screen whose round is chosen on it,
- * a read-only failed list, and the suspicious numbers.
+ * and the suspicious numbers.
  */
 export function keyedDescriptor(campaign: Pick<Campaign, 'key' | 'name' | 'rounds'>): CampaignDescriptor {
   const calls = `/v1/campaigns/${encodeURIComponent(campaign.key)}`;
-  const lists: CampaignListCalls = { transactions: `${calls}/transactions`, failed: `${calls}/failed`, search: `${calls}/search` };
+  const lists: CampaignListCalls = {
+    transactions: `${calls}/transactions`,
+    failed: `${calls}/failed`,
+    resolve: (id) => `${calls}/failed/${encodeURIComponent(id)}`,
+    bulkResolve: `${calls}/failed/bulk`,
+    search: `${calls}/search`,
+  };
   const screens = keyedCampaignScreens(campaign).flatMap((entry): CampaignScreen[] => {
     if (entry.kind === 'ranking') return [{ ...entry, kind: 'ranking', round: ALL_ROUNDS, call: `${calls}/ranking` }];
     if (entry.kind === 'suspicious') return [];

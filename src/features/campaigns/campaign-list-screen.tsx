@@ -29,15 +29,11 @@ export interface CampaignListScreenProps {
   screen: Exclude<CampaignScreen, { kind: 'ranking' }>;
 }
 
-/**
- * What SPEC's campaign lists lack, on a keyed campaign's: Amount before Status. Without a resolve
- * call the failed list is read-only: no Action column (Details takes a column of its own).
- */
-function keyedColumns(columns: GridColDef<Transaction>[], { amount, readOnly }: { amount: boolean; readOnly: boolean }): GridColDef<Transaction>[] {
-  const kept = readOnly ? columns.filter((column) => column.field !== 'action') : columns;
-  if (!amount) return kept;
-  const status = kept.findIndex((column) => column.field === 'status');
-  return [...kept.slice(0, status), amountColumn<Transaction>(), ...kept.slice(status)];
+/** What SPEC's campaign lists lack, on a keyed campaign's: Amount before Status. */
+function keyedColumns(columns: GridColDef<Transaction>[], amount: boolean): GridColDef<Transaction>[] {
+  if (!amount) return columns;
+  const status = columns.findIndex((column) => column.field === 'status');
+  return [...columns.slice(0, status), amountColumn<Transaction>(), ...columns.slice(status)];
 }
 
 /**
@@ -59,15 +55,15 @@ export default function CampaignListScreen({ campaign, screen }: CampaignListScr
   useLoadToast({ requestId: query.requestId, isFetching: query.isFetching, isError }, loaded);
   const [resolveTransaction] = useResolveCampaignTransactionMutation();
   const resolveCall = campaign.lists.resolve;
-  const resolve = useCallback((request: ResolveRequest) => resolveTransaction({ ...request, call: resolveCall?.(request.id) ?? '' }), [resolveTransaction, resolveCall]);
+  const resolve = useCallback((request: ResolveRequest) => resolveTransaction({ ...request, call: resolveCall(request.id) }), [resolveTransaction, resolveCall]);
   const onResolve = useResolve(resolve);
   const spec = useTransactionColumns(screen.kind, { subject: 'team', day: search ? undefined : date, onResolve });
   const { listExtras } = campaign.extras;
-  const listColumns = useMemo(() => keyedColumns(spec, { amount: listExtras, readOnly: !resolveCall }), [spec, listExtras, resolveCall]);
+  const listColumns = useMemo(() => keyedColumns(spec, listExtras), [spec, listExtras]);
   const { columns, drawer, showDetails } = useTransactionDetails(listColumns);
   const grid = list.gridProps({ ...query, isError });
-  // The failed list is a queue, as /failed is, where it can resolve.
-  const queue = useResolveQueue({ enabled: screen.kind === 'failed' && Boolean(resolveCall), rows: grid.rows, resolveOne: onResolve, bulkPath: campaign.lists.bulkResolve, showDetails, columns });
+  // The failed list is a queue, as /failed is.
+  const queue = useResolveQueue({ enabled: screen.kind === 'failed', rows: grid.rows, resolveOne: onResolve, bulkPath: campaign.lists.bulkResolve, showDetails, columns });
   const exportFilter = { name: code.serviceCode, date, ...(screen.kind === 'failed' ? { status: 'failed' as const } : {}) };
   return (
     <>

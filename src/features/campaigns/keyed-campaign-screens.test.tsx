@@ -20,17 +20,23 @@ let campaign: TestCampaign;
 const CALM = uniquePhoneNumber();
 const HEAVY = uniquePhoneNumber();
 const ALSO_HEAVY = uniquePhoneNumber();
+const UNPAID = uniquePhoneNumber();
 
 beforeAll(async () => {
   // Two votes a minute are allowed: a number's third within the minute flags it, and is held with any after it.
   campaign = await createCampaignViaApi({ holdSuspicious: true, velocityPerMinute: 2 });
-  await castVotes(campaign.serviceCode, [{ phoneNumber: CALM, answers: '2*1*2*1' }, ...kenya(HEAVY, 4), ...kenya(ALSO_HEAVY, 3)]);
+  await castVotes(campaign.serviceCode, [
+    { phoneNumber: CALM, answers: '2*1*2*1' },
+    ...kenya(HEAVY, 4),
+    ...kenya(ALSO_HEAVY, 3),
+    { phoneNumber: UNPAID, answers: '1*1*1', outcome: 'FAILED' },
+  ]);
 }, 120_000);
 
 describe("a created campaign's screens under /campaigns/{key}", () => {
   it('lists its transactions with the count in the heading, Amount and Export CSV', async () => {
     await renderApp({ url: `/campaigns/${campaign.key}/transactions`, user: TEST_ADMIN });
-    expect(await screen.findByRole('heading', { level: 1, name: `${campaign.name} Transactions ( 8 )` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: `${campaign.name} Transactions ( 9 )` })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Amount' })).toBeInTheDocument();
     await waitFor(() => expect(cell(rowOf(CALM), 'amount')).toMatch(/^300/));
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
@@ -40,10 +46,13 @@ describe("a created campaign's screens under /campaigns/{key}", () => {
     expect(within(menu).getByRole('link', { name: 'All campaigns' })).toHaveAttribute('href', '/campaigns');
   });
 
-  it('shows its failed list read-only, and finds a voter by number', async () => {
+  it('resolves a failed vote from its failed list, and finds a voter by number', async () => {
     const { user } = await renderApp({ url: `/campaigns/${campaign.key}/failed`, user: TEST_ADMIN });
-    expect(await screen.findByRole('heading', { level: 1, name: `${campaign.name} Failed Transactions ( 0 )` })).toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: 'Action' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: `${campaign.name} Failed Transactions ( 1 )` })).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf(UNPAID)).getByRole('button', { name: 'Resolve' })).toBeInTheDocument());
+    await user.click(within(rowOf(UNPAID)).getByRole('button', { name: 'Resolve' }));
+    expect(await toast('Resolved')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf(UNPAID)).getByRole('button', { name: 'Resolved' })).toHaveAttribute('aria-disabled', 'true'));
     await user.click(within(await screen.findByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: `${campaign.name} Search` }));
     await user.type(await screen.findByLabelText('Phone number'), ALSO_HEAVY);
     await user.click(screen.getByRole('button', { name: 'Search' }));
