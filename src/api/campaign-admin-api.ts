@@ -1,24 +1,12 @@
 import type { CampaignInput } from '../domain/campaign-input';
-import type { CampaignRound, CampaignStatus } from '../domain/campaign-rounds';
 import type { ApiEnvelope } from '../domain/entities';
 import { baseApi } from './base-api';
+import type { Campaign } from './campaigns-api';
 
-/** A campaign as an admin manages it: every field `GET /v1/campaigns` answers, its totals included. */
-export interface ManagedCampaign {
-  key: string;
-  name: string;
-  serviceCode: string;
-  status: CampaignStatus;
-  rounds: CampaignRound[];
-  teams: string[];
-  votesPerRoundCap: number | null;
-  votePrice: number | null;
-  velocityPerMinute: number;
-  holdSuspicious: boolean;
+/** A campaign as an admin manages it: the list's campaign with when it was published and closed. */
+export interface ManagedCampaign extends Campaign {
   publishedAt: string | null;
   closedAt: string | null;
-  totalVotes: number;
-  revenue: number;
 }
 
 /** What a create sends; an edit sends the same without the key. */
