@@ -26,6 +26,8 @@ export interface Campaign {
   holdSuspicious: boolean;
   totalVotes: number;
   revenue: number;
+  publishedAt: string | null;
+  closedAt: string | null;
 }
 
 export interface RankingQuery {

@@ -1,7 +1,8 @@
 import { Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useCloseCampaignMutation, useGetManagedCampaignsQuery, usePublishCampaignMutation, type ManagedCampaign } from '../../api/campaign-admin-api';
+import { useCloseCampaignMutation, usePublishCampaignMutation } from '../../api/campaign-admin-api';
+import { useGetCampaignsQuery, type Campaign } from '../../api/campaigns-api';
 import { AmountCell } from '../../components/amount-cell';
 import { CellButton, CellChip, type CellColor } from '../../components/cell-controls';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -23,10 +24,10 @@ const STATUS_CHIP: Record<CampaignStatus, { label: string; color: CellColor }> =
   closed: { label: 'Closed', color: 'info' },
 };
 
-type Pending = { action: 'publish' | 'close'; campaign: ManagedCampaign };
+type Pending = { action: 'publish' | 'close'; campaign: Campaign };
 
 /** Every team another campaign uses, for the teams' type-ahead. */
-function teamsOf(campaigns: ManagedCampaign[], except: string | null): string[] {
+function teamsOf(campaigns: Campaign[], except: string | null): string[] {
   const teams = new Set<string>();
   for (const campaign of campaigns) if (campaign.key !== except) campaign.teams.forEach((team) => teams.add(team));
   return [...teams].sort((a, b) => a.localeCompare(b));
@@ -40,7 +41,7 @@ export default function CampaignAdminScreen() {
   const [tab, setTab] = useState<ListCreateTab>('all');
   const [editingKey, setEditingKey] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const query = useGetManagedCampaignsQuery();
+  const query = useGetCampaignsQuery();
   useLoadToast(query, 'Campaigns');
   const [publish, publishing] = usePublishCampaignMutation();
   const [close, closing] = useCloseCampaignMutation();
@@ -49,7 +50,7 @@ export default function CampaignAdminScreen() {
   // The edited campaign as the list has it now: a round closed by hand shows at once.
   const editing = editingKey ? (campaigns.find((campaign) => campaign.key === editingKey) ?? null) : null;
 
-  const columns = useMemo<GridColDef<ManagedCampaign>[]>(
+  const columns = useMemo<GridColDef<Campaign>[]>(
     () => [
       { field: 'name', headerName: 'Name', minWidth: 160, flex: 1.4 },
       { field: 'key', headerName: 'Key', minWidth: 140, flex: 1.2 },
@@ -120,7 +121,7 @@ export default function CampaignAdminScreen() {
       <CampaignForm campaign={editing} teamSuggestions={teamsOf(campaigns, editing.key)} onSaved={() => setEditingKey(null)} onCancel={() => setEditingKey(null)} />
     </Suspense>
   ) : (
-    <PagedGrid<ManagedCampaign>
+    <PagedGrid<Campaign>
       columns={columns}
       rows={campaigns}
       rowCount={campaigns.length}

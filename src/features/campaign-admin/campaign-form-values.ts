@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import type { CampaignBody, ManagedCampaign } from '../../api/campaign-admin-api';
+import type { CampaignBody } from '../../api/campaign-admin-api';
+import type { Campaign } from '../../api/campaigns-api';
 import { checkCampaignInput } from '../../domain/campaign-input';
 import type { RoundKind } from '../../domain/campaign-rounds';
 import { isoInZone, serviceTimeZone, zoneOffsetMs } from '../../domain/format';
@@ -74,7 +75,7 @@ export function isoOfLocalTime(local: string, zone = serviceTimeZone()): string 
 /** A number field's text: '' is null (no cap, the category price); anything else must be a whole number, which the rules check. */
 const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 
-export function campaignFormOf(campaign: ManagedCampaign): CampaignFormValues {
+export function campaignFormOf(campaign: Campaign): CampaignFormValues {
   return {
     key: campaign.key,
     name: campaign.name,

@@ -22,8 +22,8 @@ import {
   useCloseCampaignRoundMutation,
   useCreateCampaignMutation,
   useUpdateCampaignMutation,
-  type ManagedCampaign,
 } from '../../api/campaign-admin-api';
+import type { Campaign } from '../../api/campaigns-api';
 import { useGetServiceCodesTodayQuery } from '../../api/service-codes-api';
 import { CardSubtitle } from '../../components/card-subtitle';
 import { visuallyHidden } from '../../components/visually-hidden';
@@ -146,7 +146,7 @@ function GamesTable({ index, teams, locked }: { index: number; teams: string[]; 
 }
 
 interface RoundsProps {
-  campaign: ManagedCampaign | null;
+  campaign: Campaign | null;
   locked: boolean;
 }
 
@@ -251,7 +251,7 @@ function LivePreview() {
 
 export interface CampaignFormProps {
   /** The campaign edited; null to create one. */
-  campaign: ManagedCampaign | null;
+  campaign: Campaign | null;
   /** Teams other campaigns use, offered as the teams are typed. */
   teamSuggestions: string[];
   /** After a save: back to the list. */
