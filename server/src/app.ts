@@ -204,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
     // Settles nothing by itself, so tests decide every outcome; main.ts picks PAYMENT_PROVIDER.
     payment: deps.providers?.payment ?? externalPaymentProvider(),
     onVoteCounted: answers.voteCounted,
+    onVoterChanged: answers.voterChanged,
     onCallChanged: (id) => feed.callsChanged(id),
     onSaleSettled: app.metrics.saleSettled,
     refunds: deps.refunds,

@@ -18,6 +18,8 @@ export interface IngestionDeps {
   payment: PaymentProvider | PaymentProviderFactory;
   /** Hears of each vote a settlement counts (the answer cache drops the campaign's rankings). */
   onVoteCounted: (campaignKey: string) => void;
+  /** Hears of each vote settled, counted or held, by number (the answer cache drops that number's anomaly figures). */
+  onVoterChanged?: (campaignKey: string, phoneNumber: string) => void;
   /** Hears of each call created or settled, once committed (the live feed, DESIGN §7); called on the hot path, so it must be cheap. */
   onCallChanged: (transactionId: string) => void;
   /** Hears of each sale settled or reconciled, with its code and outcome (the metrics); on the hot path, so it must be cheap. */
@@ -43,7 +45,7 @@ export function ingestion(deps: IngestionDeps) {
   const { db, log } = deps;
   const tickets = ticketSender(db, deps.sms);
   // The callback's actor names the provider, made just below with this settlement.
-  const settlement = paymentSettlement(db, tickets, { onVoteCounted: deps.onVoteCounted, onCallChanged: deps.onCallChanged, onSaleSettled: deps.onSaleSettled }, () => payment.name);
+  const settlement = paymentSettlement(db, tickets, { onVoteCounted: deps.onVoteCounted, onVoterChanged: deps.onVoterChanged, onCallChanged: deps.onCallChanged, onSaleSettled: deps.onSaleSettled }, () => payment.name);
   const refunds = refundFlow({
     db,
     sms: deps.sms,

@@ -24,6 +24,8 @@ export interface SettleOptions {
 
 export interface SettlementListeners {
   onVoteCounted: (campaignKey: string) => void;
+  /** A vote of this number was settled, counted or held: its anomaly figures (and its prefix's bursts) may have changed. */
+  onVoterChanged?: (campaignKey: string, phoneNumber: string) => void;
   onCallChanged: (transactionId: string) => void;
   onSaleSettled?: (serviceCode: string, status: 'SUCCESSFUL' | 'FAILED') => void;
 }
@@ -121,6 +123,7 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     hear.onSaleSettled?.(settled.serviceCode, decision.status);
     // Only a processed vote counts (migration 0005): failing a pending one changes no ranking, nor does a held one.
     if (decision.status === 'SUCCESSFUL' && call.campaignKey && !held) hear.onVoteCounted(call.campaignKey);
+    if (decision.status === 'SUCCESSFUL' && call.campaignKey) hear.onVoterChanged?.(call.campaignKey, settled.phoneNumber);
     if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'system' });
     return { result: 'settled', transactionId: settled.id, status: decision.status };
   };
@@ -163,6 +166,7 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
     });
     if (!settled) return { result: 'already_processed', transactionId: call.id };
     if (call.campaignKey && !held) hear.onVoteCounted(call.campaignKey);
+    if (call.campaignKey) hear.onVoterChanged?.(call.campaignKey, settled.phoneNumber);
     hear.onCallChanged(settled.id);
     hear.onSaleSettled?.(settled.serviceCode, 'SUCCESSFUL');
     if (ticket) await tickets.send({ id: settled.id, phoneNumber: settled.phoneNumber, ticketMessage: ticket }, { kind: 'sms_sent', actor: 'user', actorUserId: payment.userId });

@@ -6,7 +6,6 @@ import { preparedRows, type PlaceholderValues } from '../db/prepared';
 import { campaignRoundTotals, campaignTeamVotes, campaignVoters, campaigns } from '../db/schema';
 import type { CampaignView } from './campaigns-repository';
 import { isoTime } from './sql-fragments';
-import { voterFlagsCtes } from './vote-integrity-repository';
 
 /**
  * The votes of a campaign: rankings, one voter's votes and the team results. Counts come from the
@@ -33,25 +32,44 @@ const votersOf = sql`${v.campaignKey} = ${p('key')} and ${v.round} = ${p('round'
 const roundTotal = (column: PgColumn) => sql`(select coalesce(sum(${column}), 0)::int from ${totals} where ${totals.campaignKey} = ${p('key')} and ${totals.round} = ${p('round')})`;
 
 /**
- * One ranking page as JSON text: 50 voters in ranking order, each row's votes the JSON text the
- * trigger keeps (so a page reads 50 rows, not 2,500 votes), put together as text, with each row's
- * peak votes in a minute and flags computed for the page's rows only. `flaggedOnly` ranks the
- * numbers of `phones` alone (the round's flagged numbers) and counts them as the total.
+ * One ranking page: 50 voters in ranking order, each with its votes as the JSON text the trigger
+ * keeps (so a page reads 50 rows, not 2,500 votes), and the round's total. `flaggedOnly` ranks the
+ * numbers of `phones` alone (the round's flagged numbers) and counts them as the total. The anomaly
+ * figures are not here: they cost each voter's every vote, so the route keeps them per voter.
  */
 const rankingPageSql = (flaggedOnly: boolean) => {
   const flagged = flaggedOnly ? sql` and ${v.phoneNumber} = any(${p('phones')}::text[])` : sql``;
-  return sql`with page as (
+  return sql`select t.total, page.phone_number as "phoneNumber", page.votes, page.recent
+    from (select ${flaggedOnly ? sql`(select count(*)::int from ${v} where ${votersOf}${flagged})` : roundTotal(totals.voters)} as total) t
+    left join lateral (
       select ${v.phoneNumber} as phone_number, ${v.votes} as votes, ${v.lastVoteAt} as last_vote_at, ${v.recentVotes} as recent
-      from ${v} where ${votersOf}${flagged} order by ${RANKING_ORDER} limit ${p('limit')} offset ${p('offset')}),
-    ${voterFlagsCtes(p('key'), p('round'), sql`select phone_number from page`)}
-    select
-    (select '[' || coalesce(string_agg('{"_id":' || a.phone || ',"phoneNumber":' || a.phone || ',"serviceCode":' || to_json(${p('code')}::text)::text
-        || ',"count":' || a.votes || ',"peakPerMinute":' || coalesce(f.peak, 0) || ',"flags":' || coalesce(array_to_json(f.flags)::text, '[]')
-        || ',"transactions":' || a.recent || '}', ',' order by a.votes desc, a.last_vote_at asc, a.phone_number asc), '') || ']'
-      from (select to_json(phone_number)::text as phone, phone_number, votes, last_vote_at, recent from page) a
-      left join voter_flags f on f.phone_number = a.phone_number) as docs,
-    ${flaggedOnly ? sql`(select count(*)::int from ${v} where ${votersOf}${flagged})` : roundTotal(totals.voters)} as total`;
+      from ${v} where ${votersOf}${flagged} order by ${RANKING_ORDER} limit ${p('limit')} offset ${p('offset')}) page on true
+    order by page.votes desc, page.last_vote_at asc, page.phone_number asc`;
 };
+
+/** A ranking page's row: the voter, its counted votes and its newest votes as JSON text. */
+export interface RankingRow {
+  phoneNumber: string;
+  votes: number;
+  recent: string;
+}
+
+/** A voter's anomaly figures as a ranking row shows them. */
+export interface RankingFigures {
+  peakPerMinute: number;
+  flags: string[];
+}
+
+/** The page's rows as the API's JSON array text: the rows' vote JSON is put in as it is kept, never parsed. */
+export function rankingDocsJson(rows: RankingRow[], serviceCode: string, figures: Map<string, RankingFigures>): string {
+  const code = JSON.stringify(serviceCode);
+  const docs = rows.map((row) => {
+    const phone = JSON.stringify(row.phoneNumber);
+    const found = figures.get(row.phoneNumber);
+    return `{"_id":${phone},"phoneNumber":${phone},"serviceCode":${code},"count":${Number(row.votes)},"peakPerMinute":${found?.peakPerMinute ?? 0},"flags":${JSON.stringify(found?.flags ?? [])},"transactions":${row.recent}}`;
+  });
+  return `[${docs.join(',')}]`;
+}
 
 /** One voter's counted votes, newest first, as JSON text (the database function of migration 0007), and how many. */
 const VOTES_PAGE = sql`select campaign_votes_json(${p('key')}, ${p('round')}, ${p('phone')}, ${p('limit')}, ${p('offset')}) as docs,
@@ -107,11 +125,11 @@ export function campaignVotesRepository(db: Db) {
     },
 
     /** One ranking page as JSON text (`VoteRow`s) and the number of voters in the round (those of `onlyPhones` alone when given). */
-    async rankingPageJson(campaign: CampaignView, round: string, offset: number, limit: number, onlyPhones?: string[]): Promise<{ docsJson: string; total: number }> {
+    async rankingPage(campaign: CampaignView, round: string, offset: number, limit: number, onlyPhones?: string[]): Promise<{ rows: RankingRow[]; total: number }> {
       const flaggedOnly = onlyPhones !== undefined;
-      const page = statement<{ docs: string; total: number }>(flaggedOnly ? 'campaign_ranking_flagged' : 'campaign_ranking', () => rankingPageSql(flaggedOnly));
-      const [row] = await page({ key: campaign.key, round, code: campaign.serviceCode, limit, offset, ...(flaggedOnly ? { phones: onlyPhones } : {}) });
-      return { docsJson: row.docs, total: Number(row.total) };
+      const page = statement<RankingRow & { total: number }>(flaggedOnly ? 'campaign_ranking_flagged' : 'campaign_ranking', () => rankingPageSql(flaggedOnly));
+      const found = await page({ key: campaign.key, round, limit, offset, ...(flaggedOnly ? { phones: onlyPhones } : {}) });
+      return { rows: found.filter((row) => row.phoneNumber !== null), total: Number(found[0]?.total ?? 0) };
     },
 
     /** One voter's counted votes, newest first, as JSON text, and how many there are. */

@@ -7,7 +7,7 @@ import { pagedJson, sendJson } from '../http/envelope';
 import { pagingQuery } from '../http/route-schemas';
 import { validBody } from '../http/valid-body';
 import { documented, results } from '../openapi';
-import { ALL_ROUNDS, campaignVotesRepository } from '../repositories/campaign-votes-repository';
+import { ALL_ROUNDS, campaignVotesRepository, rankingDocsJson } from '../repositories/campaign-votes-repository';
 import type { CampaignView } from '../repositories/campaigns-repository';
 import { voteIntegrityRepository } from '../repositories/vote-integrity-repository';
 
@@ -48,8 +48,10 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
     // The whole answer is kept as bytes: encoding a ~300 kB page again cost a hit more than all the rest.
     const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}${flagged ? ' flagged' : ''}`, async () => {
       const only = flagged ? await integrity.flaggedNumbers(campaign.key, round) : undefined;
-      const { docsJson, total } = await votes.rankingPageJson(campaign, round, offset, limit, only);
-      return Buffer.from(pagedJson('User ranking by votes', docsJson, page, limit, total));
+      const { rows, total } = await votes.rankingPage(campaign, round, offset, limit, only);
+      const phones = rows.map((row) => row.phoneNumber);
+      const figures = await app.answerCache.voterFigures(campaign.key, round, phones, (missing) => integrity.flagsOf(campaign.key, round, missing));
+      return Buffer.from(pagedJson('User ranking by votes', rankingDocsJson(rows, campaign.serviceCode, figures), page, limit, total));
     });
     return sendJson(reply, body);
   }
