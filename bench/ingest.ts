@@ -10,6 +10,8 @@
  *   npm run bench:ingest                              20 s, 32 customers at once, PostgreSQL
  *   npm run bench:ingest -- --duration 30 --connections 64
  *   npm run bench:ingest -- --crash                   SIGKILL the server mid-run, restart it, finish, assert the same
+ *   npm run bench:ingest -- --pg-restart              restart PostgreSQL mid-run (pg_ctlcluster, as root), finish, assert the same
+ *   npm run bench:ingest -- --pg-restart terminate    instead end every API connection mid-run (pg_terminate_backend)
  *   npm run bench:ingest -- --pglite                  the embedded PGlite too (DATA_DIR in a temp folder)
  *   npm run bench:ingest -- --db NAME                 the PostgreSQL database (default dialdesk_ingest), dropped and created
  *   npm run bench:ingest -- --rate 200                the customers keep to 200 sales/s together (default 0: as fast as they can)
@@ -23,6 +25,7 @@
  * by session id (PostgreSQL: one batched query every few ms; PGlite, which one process holds: the
  * API's phone search, one request per sale, measured as `lookup` and not counted as a hop).
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -45,6 +48,8 @@ const CONNECTIONS = option('connections', 32);
 const RATE = option('rate', 0);
 const CRASH = args.includes('--crash');
 const PGLITE = args.includes('--pglite');
+/** PostgreSQL taken away half-way: 'restart' (the whole cluster, pg_ctlcluster) or 'terminate' (the API's connections); '' not. */
+const PG_RESTART = args.includes('--pg-restart') ? (args[args.indexOf('--pg-restart') + 1] === 'terminate' ? 'terminate' : 'restart') : '';
 const RECORD = args.includes('--record');
 const DB_NAME = args.includes('--db') ? args[args.indexOf('--db') + 1] : 'dialdesk_ingest';
 export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -186,8 +191,13 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   const latencies = Object.fromEntries(HOPS.map((hop) => [hop, [] as number[]])) as Record<HopName, number[]>;
   const acknowledged = new Set<string>();
   let errors = 0;
+  /** Callbacks the API answered 503 (the provider retries) and other 5xx (a fault) while PostgreSQL was away. */
+  let callbacks503 = 0;
+  let callbacksOther5xx = 0;
   let crashes = 0;
   let restarting: Promise<void> | undefined;
+  /** While PostgreSQL is away (--pg-restart): the bench's own lookups wait for it; the customers and callbacks do not. */
+  let databaseAway: Promise<void> | undefined;
 
   const timed = async <T>(hop: HopName, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -221,6 +231,8 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
       try {
         const answer = await timed(hopName, () => post('/v1/payments/callback', body, headers));
         if (answer.status >= 200 && answer.status < 300) return;
+        if (answer.status === 503) callbacks503 += 1;
+        else if (answer.status >= 500) callbacksOther5xx += 1;
         if (answer.status === 401) throw new Error('the server refused the signed callback (401): is PAYMENT_CALLBACK_SECRET the one it was started with?');
         if (answer.status < 500) throw new Error(`callback ${status} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
       } catch (error) {
@@ -236,6 +248,8 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   let pool: Pool | undefined;
   if ('databaseUrl' in where) {
     pool = new Pool({ connectionString: where.databaseUrl, max: 2, application_name: BENCH_APPLICATION });
+    // A connection cut by a PostgreSQL restart is an 'error' event on an idle client; the next query reconnects.
+    pool.on('error', () => {});
     const bySession = batchedLookup(pool);
     lookup = (sessionId) => bySession(sessionId);
   } else {
@@ -275,7 +289,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
       let reference: string | undefined;
       for (let attempt = 0; !reference && attempt < 200; attempt += 1) {
         reference = await timed('lookup', () => lookup(sessionId, phoneNumber)).catch(() => undefined);
-        if (!reference) await (restarting ?? sleep(50));
+        if (!reference) await (restarting ?? databaseAway ?? sleep(50));
       }
       if (!reference) throw new Error(`no payment reference for acknowledged session ${sessionId}`);
       const kind = n % 10;
@@ -303,7 +317,8 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   until = startedAt + DURATION_S * 1000;
   const started = performance.now();
   const clientCpuAtStart = process.cpuUsage();
-  const databaseCpu = pool ? await sampleBackendsCpu(pool, databaseName) : undefined;
+  // Backends are replaced when PostgreSQL goes away, so their CPU is not counted then.
+  const databaseCpu = pool && !PG_RESTART ? await sampleBackendsCpu(pool, databaseName) : undefined;
   // The servers' CPU while serving (their start-up, and a restarted one's, are not counted).
   let serverCpuMs = 0;
   const serverCpuMarks = servers.map((one) => one.cpuMs());
@@ -326,7 +341,21 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
         restarting = undefined;
       })()
     : Promise.resolve();
-  await Promise.all([...Array.from({ length: CONNECTIONS }, customer), crash]);
+  let outage: Outage | undefined;
+  const pgAway =
+    PG_RESTART && 'databaseUrl' in where
+      ? (async () => {
+          await sleep((DURATION_S * 1000) / 2);
+          // The bench's own lookups wait for PostgreSQL (they stand in for the provider, which has its own
+          // database); the customers and the provider's callbacks keep coming and retry as they would.
+          let back!: () => void;
+          databaseAway = new Promise<void>((resolve) => (back = resolve));
+          outage = await takePostgresAway(PG_RESTART, databaseName, servers);
+          back();
+          databaseAway = undefined;
+        })()
+      : Promise.resolve();
+  await Promise.all([...Array.from({ length: CONNECTIONS }, customer), crash, pgAway]);
   const seconds = (performance.now() - started) / 1000;
   servers.forEach((one, i) => (serverCpuMs += one.cpuMs() - serverCpuMarks[i]));
   const clientCpu = process.cpuUsage(clientCpuAtStart);
@@ -337,13 +366,13 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   // server's sweeper sends it once it is 30 s old (it looks every minute). Wait for that, so the
   // check below sees the guarantee the service gives, and report how long it took.
   let recovery = '';
-  if (crashing && pool) {
+  if ((crashing || PG_RESTART) && pool) {
     const waitStarted = performance.now();
     const unsent = async () =>
       (await pool.query<{ n: number }>(`select count(*)::int as n from transactions where session_id like $1 and message_statuses = 'Sending'`, [`${run}-%`])).rows[0].n;
     const left = await unsent();
     while ((await unsent()) > 0 && performance.now() - waitStarted < 150_000) await sleep(1000);
-    recovery = left ? `; ${left} tickets left 'Sending' by the kill were sent by the restarted server's sweeper ${Math.round((performance.now() - waitStarted) / 1000)} s after the run` : '';
+    recovery = left ? `; ${left} tickets left 'Sending' by the ${crashing ? 'kill' : 'outage'} were sent by the restarted server's sweeper ${Math.round((performance.now() - waitStarted) / 1000)} s after the run` : '';
   }
   const pushed = consoles?.stop();
   for (const one of servers) await end(one, 'stop');
@@ -353,8 +382,57 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   const checked =
     (await verify(where, run, acknowledged)) +
     recovery +
+    (outage
+      ? `; ${outage.how} half-way: PostgreSQL away ${(outage.awayMs / 1000).toFixed(1)} s, every instance's /readyz 200 again ${(outage.readyMs / 1000).toFixed(1)} s after it returned (no restart of the API); ` +
+        `${callbacks503} payment callbacks answered 503 meanwhile and retried, ${callbacksOther5xx} answered another 5xx`
+      : '') +
     (pushed ? `; ${LIVE_CLIENTS} consoles followed GET /v1/live (${pushed.connected} connected), receiving ${pushed.events} transaction events in ${pushed.bytes} bytes` : '');
   return { label, sales: acknowledged.size, seconds, latencies, errors, crashes, serverCpuMs, clientCpuMs, databaseCpuMs, checked };
+}
+
+interface Outage {
+  how: string;
+  /** From taking PostgreSQL away to its taking connections again. */
+  awayMs: number;
+  /** From PostgreSQL's return to every API instance's /readyz answering 200. */
+  readyMs: number;
+}
+
+/** The cluster serving PG_URL's port, as pg_lsclusters names it ('15 main'). */
+function clusterOfUrl(): [string, string] {
+  const port = new URL(PG_URL).port || '5432';
+  const line = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' })
+    .split('\n')
+    .map((row) => row.trim().split(/\s+/))
+    .find((fields) => fields[2] === port);
+  if (!line) throw new Error(`no PostgreSQL cluster of this machine listens on port ${port} (pg_lsclusters)`);
+  return [line[0], line[1]];
+}
+
+/** Takes PostgreSQL away under the running servers and times its return and theirs. */
+async function takePostgresAway(how: 'restart' | 'terminate', database: string, servers: ServerProcess[]): Promise<Outage> {
+  const started = performance.now();
+  let described: string;
+  if (how === 'restart') {
+    const [version, cluster] = clusterOfUrl();
+    described = `PostgreSQL restarted (\`pg_ctlcluster ${version} ${cluster} restart\`)`;
+    // Returns once the cluster takes connections again.
+    execFileSync('pg_ctlcluster', [version, cluster, 'restart'], { stdio: 'ignore' });
+  } else {
+    described = "every API connection ended (`pg_terminate_backend`)";
+    await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and application_name <> '${BENCH_APPLICATION}' and pid <> pg_backend_pid()`);
+  }
+  const returned = performance.now();
+  const ready = async (server: ServerProcess) => {
+    for (;;) {
+      const status = await fetch(`${server.url}/readyz`).then((answer) => answer.status, () => 0);
+      if (status === 200) return;
+      if (performance.now() - returned > 120_000) throw new Error(`${server.url} not ready 120 s after PostgreSQL returned`);
+      await sleep(100);
+    }
+  };
+  await Promise.all(servers.map(ready));
+  return { how: described, awayMs: returned - started, readyMs: performance.now() - returned };
 }
 
 /**
@@ -522,7 +600,7 @@ async function main() {
     `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ingestion (USSD sales)`,
     '',
     `Command: \`npm run bench:ingest -- ${args.join(' ')}\`. Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), Node ${process.version}; load average (1 min) ${load} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
-    `${CONNECTIONS} customers at once${RATE > 0 ? ` keeping to ${RATE} sales/s` : ""} for ${DURATION_S} s on ${CODES.length === 1 ? 'one service code' : `${CODES.length} service codes`}; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
+    `${CONNECTIONS} customers at once${RATE > 0 ? ` keeping to ${RATE} sales/s` : ""} for ${DURATION_S} s on ${CODES.length === 1 ? 'one service code' : `${CODES.length} service codes`}; a sale = menu, choice, confirm, then the signed SUCCESSFUL callback twice (20% at once, 20% followed by a late FAILED).${CRASH ? ' The server was killed with SIGKILL half-way and restarted.' : ''}${PG_RESTART ? ` PostgreSQL was taken away half-way (${PG_RESTART === 'restart' ? 'the cluster restarted' : "the API's connections terminated"}).` : ''} Target: 1,000 sales/s, every hop's p99 < 200 ms. CPU ms/sale: the CPU time the server process, its PostgreSQL backends (from /proc; — under --crash, --pg-restart or PGlite, whose database runs inside the server) and this bench spent while the customers ran, divided by the sales.`,
     '',
     table(runs),
     '',
