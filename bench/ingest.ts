@@ -25,12 +25,13 @@
  * by session id (PostgreSQL: one batched query every few ms; PGlite, which one process holds: the
  * API's phone search, one request per sale, measured as `lookup` and not counted as a hop).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { Client, Pool } from 'pg';
 import { signedCallback } from '../server/src/ingestion/callback-signature';
@@ -372,7 +373,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
       (await pool.query<{ n: number }>(`select count(*)::int as n from transactions where session_id like $1 and message_statuses = 'Sending'`, [`${run}-%`])).rows[0].n;
     const left = await unsent();
     while ((await unsent()) > 0 && performance.now() - waitStarted < 150_000) await sleep(1000);
-    recovery = left ? `; ${left} tickets left 'Sending' by the ${crashing ? 'kill' : 'outage'} were sent by the restarted server's sweeper ${Math.round((performance.now() - waitStarted) / 1000)} s after the run` : '';
+    recovery = left ? `; ${left} tickets left 'Sending' by the ${crashing ? 'kill' : 'outage'} were sent by the ${crashing ? 'restarted ' : ''}server's sweeper ${Math.round((performance.now() - waitStarted) / 1000)} s after the run` : '';
   }
   const pushed = consoles?.stop();
   for (const one of servers) await end(one, 'stop');
@@ -416,8 +417,8 @@ async function takePostgresAway(how: 'restart' | 'terminate', database: string, 
   if (how === 'restart') {
     const [version, cluster] = clusterOfUrl();
     described = `PostgreSQL restarted (\`pg_ctlcluster ${version} ${cluster} restart\`)`;
-    // Returns once the cluster takes connections again.
-    execFileSync('pg_ctlcluster', [version, cluster, 'restart'], { stdio: 'ignore' });
+    // Resolves once the cluster takes connections again; asynchronous, so the customers keep dialling meanwhile.
+    await promisify(execFile)('pg_ctlcluster', [version, cluster, 'restart']);
   } else {
     described = "every API connection ended (`pg_terminate_backend`)";
     await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and application_name <> '${BENCH_APPLICATION}' and pid <> pg_backend_pid()`);

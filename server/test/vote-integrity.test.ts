@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { answerCache } from '../src/plugins/answer-cache';
-import { heldVoteConfirmation } from '../../src/domain/vote-integrity';
+import { BURST_PREFIX_DIGITS, heldVoteConfirmation } from '../../src/domain/vote-integrity';
 import { auditEntries } from './audit-fixtures';
 import { AFCON, createCampaigns, insertVotes, rowsOf, WORLD_CUP } from './campaign-fixtures';
 import { buildTestWorld, type TestWorld } from './helpers';
@@ -89,6 +89,11 @@ describe('flags, on fixed clocks', () => {
     expect((await suspicious(WORLD_CUP.key, 'round=all')).total).toBe(12);
     expect((await suspicious(WORLD_CUP.key, 'round=final')).total).toBe(0);
     expect((await suspicious(WORLD_CUP.key, 'round=general&page=2&limit=5')).docs.map((r: RankRow) => r.phoneNumber)).toEqual(BURST.slice(3, 8));
+  });
+
+  it("keys the burst check's index by the prefix the flag uses: another length would leave the index unused", async () => {
+    const [index] = (await rowsOf(world, sql`select indexdef from pg_indexes where indexname = 'transactions_round_pick_prefix_idx'`)) as { indexdef: string }[];
+    expect(index.indexdef).toContain(`"left"(phone_number, ${BURST_PREFIX_DIGITS})`);
   });
 
   it('puts the peak and flags on ranking rows, and ranks the flagged alone on asking', async () => {

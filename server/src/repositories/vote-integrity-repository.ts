@@ -28,6 +28,9 @@ export interface VoterFlags {
 /** A campaign key or round: a value, or a placeholder of a prepared statement. */
 type Value = string | Placeholder;
 
+/** The prefix length as a literal, never a parameter: transactions_round_pick_prefix_idx is keyed by `left(phone_number, 9)`, which only the same expression finds. */
+const PREFIX_DIGITS = sql.raw(String(BURST_PREFIX_DIGITS));
+
 /** A window of 60 seconds at the database's microsecond resolution: `(t - 60 s, t]`. */
 const MINUTE = sql.raw(`interval '59.999999 seconds'`);
 
@@ -43,7 +46,7 @@ const roundVotes = (key: Value, round: Value, settling?: string) =>
  * The figures and flags of the numbers `targets` selects (a CTE's `select phone_number ...`), as
  * the CTEs `voter_flags(phone_number, votes, peak, share, first_at, last_at, held, flags)`. Each
  * number costs its own votes (transactions_voter_idx) and, for `burst`, the first votes near its
- * first vote with the same pick (transactions_round_pick_idx): a ranking page pays for its rows only.
+ * first vote with the same pick from its prefix (transactions_round_pick_prefix_idx): a ranking page pays for its rows only.
  */
 export function voterFlagsCtes(key: Value, round: Value, targets: SQL, settling?: string): SQL {
   const sameRound = sql`o.campaign_key = ${key} and ${settled('o', settling)} and o.round = f.round`;
@@ -69,7 +72,7 @@ export function voterFlagsCtes(key: Value, round: Value, targets: SQL, settling?
         select 1 from transactions o
         where ${sameRound} and o.team_name = f.team_name and o.team_name2 is not distinct from f.team_name2
           and o.created_at > f.created_at - interval '60 seconds' and o.created_at < f.created_at + interval '60 seconds'
-          and left(o.phone_number, ${BURST_PREFIX_DIGITS}) = left(f.phone_number, ${BURST_PREFIX_DIGITS})
+          and left(o.phone_number, ${PREFIX_DIGITS}) = left(f.phone_number, ${PREFIX_DIGITS})
           and not exists (select 1 from transactions e where e.campaign_key = ${key} and ${settled('e', settling)} and e.round = f.round
             and e.phone_number = o.phone_number and e.created_at <= o.created_at and (e.created_at, e.id) < (o.created_at, o.id))
         limit ${BURST_NUMBERS}) x))::int as n

@@ -1,0 +1,2 @@
+DROP INDEX "transactions_round_pick_idx";--> statement-breakpoint
+CREATE INDEX "transactions_round_pick_prefix_idx" ON "transactions" USING btree ("campaign_key","round","team_name",left("phone_number", 9),"created_at","team_name2","phone_number","id") WHERE "transactions"."campaign_key" is not null and "transactions"."is_complete";
