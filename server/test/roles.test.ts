@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { todayInServiceZone } from '../../src/domain/format';
 import { contents, incidents, users } from '../src/db/schema';
 import { buildTestWorld, type TestWorld } from './helpers';
 import { createCatalogue, insertTransactions } from './transactions-fixtures';
@@ -192,7 +193,8 @@ describe('role matrix of customer care', () => {
       { phoneNumber: '256772000902', isDeleted: true, categoryId: category.id, categoryLevel: 'ordinary' },
       { phoneNumber: '256772000903', isComplete: true, messageStatuses: 'Failed', ticketMessage: 'Your ticket: 4455' },
     ]);
-    const day = await as('POST', '/v1/transactions?page=1', { name: code.name, date: paid.createdAt.toISOString().slice(0, 10) });
+    // The call's day in the service's zone: from 21:00 UTC, Kampala is a day ahead of the UTC date.
+    const day = await as('POST', '/v1/transactions?page=1', { name: code.name, date: todayInServiceZone(paid.createdAt) });
     expect(day.statusCode).toBe(200);
     expect(day.json().results.docs.map((t: { _id: string }) => t._id)).toContain(paid.id);
     const attention = await as('GET', `/v1/transactions/to/give/attention?name=${encodeURIComponent(code.name)}`);
