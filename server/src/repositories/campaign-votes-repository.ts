@@ -124,11 +124,12 @@ export function campaignVotesRepository(db: Db) {
       return row;
     },
 
-    /** One ranking page as JSON text (`VoteRow`s) and the number of voters in the round (those of `onlyPhones` alone when given). */
-    async rankingPage(campaign: CampaignView, round: string, offset: number, limit: number, onlyPhones?: string[]): Promise<{ rows: RankingRow[]; total: number }> {
+    /** One ranking page's rows (without their anomaly figures) and the number of voters in the round (those of `onlyPhones` alone when given). */
+    async rankingPage(campaignKey: string, round: string, offset: number, limit: number, onlyPhones?: string[]): Promise<{ rows: RankingRow[]; total: number }> {
       const flaggedOnly = onlyPhones !== undefined;
       const page = statement<RankingRow & { total: number }>(flaggedOnly ? 'campaign_ranking_flagged' : 'campaign_ranking', () => rankingPageSql(flaggedOnly));
-      const found = await page({ key: campaign.key, round, limit, offset, ...(flaggedOnly ? { phones: onlyPhones } : {}) });
+      // An empty page is the one row of the total, its voter columns null.
+      const found = await page({ key: campaignKey, round, limit, offset, ...(flaggedOnly ? { phones: onlyPhones } : {}) });
       return { rows: found.filter((row) => row.phoneNumber !== null), total: Number(found[0]?.total ?? 0) };
     },
 

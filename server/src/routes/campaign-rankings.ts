@@ -48,7 +48,7 @@ export default async function campaignRankingsRoutes(app: FastifyInstance) {
     // The whole answer is kept as bytes: encoding a ~300 kB page again cost a hit more than all the rest.
     const body = await app.answerCache.answer(campaign.key, `ranking ${round} ${offset} ${limit}${flagged ? ' flagged' : ''}`, async () => {
       const only = flagged ? await integrity.flaggedNumbers(campaign.key, round) : undefined;
-      const { rows, total } = await votes.rankingPage(campaign, round, offset, limit, only);
+      const { rows, total } = await votes.rankingPage(campaign.key, round, offset, limit, only);
       const phones = rows.map((row) => row.phoneNumber);
       const figures = await app.answerCache.voterFigures(campaign.key, round, phones, (missing) => integrity.flagsOf(campaign.key, round, missing));
       return Buffer.from(pagedJson('User ranking by votes', rankingDocsJson(rows, campaign.serviceCode, figures), page, limit, total));
