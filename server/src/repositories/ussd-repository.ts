@@ -1,7 +1,8 @@
-import { and, eq, min, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CampaignRound } from '../../../src/domain/campaign-rounds';
 import type { Db, DbOrTx } from '../db/client';
-import { preparedRows } from '../db/prepared';
+import { preparedReadRows, preparedRows } from '../db/prepared';
+import { isoTime } from './sql-fragments';
 import { transactionEvents, transactions } from '../db/schema';
 import { attachSessionHopsSql, paymentRequestedRowsSql, recordEventsSql, transactionEvent } from './transaction-events-repository';
 
@@ -114,6 +115,12 @@ export function ussdRepository(db: Db) {
           'active', coalesce((select json_agg(distinct n.category_level) from contents n where n.category_id = k.id and n.active), '[]'))
          from service_codes s join categories k on k.id = s.category_id where s.name = ${p('code')} limit 1) as category`,
   );
+  // Each hop after the first of a session in a campaign of several rounds asks this (three a vote).
+  const sessionStart = preparedReadRows<{ at: string | null }>(
+    db,
+    'ussd_session_start',
+    sql`select ${isoTime(sql`min(${transactionEvents.createdAt})`)} as at from ${transactionEvents} where ${transactionEvents.sessionId} = ${p('session')}`,
+  );
   type Inserted = { id: string | null; paymentRef: string | null; phoneNumber: string | null; admitted: boolean; roundOpen: boolean };
   const insertCall = preparedRows<Inserted>(db, 'ussd_create_call', createCallStatement);
   const callOfSession = async (tx: DbOrTx, sessionId: string): Promise<PlacedCall | undefined> =>
@@ -133,7 +140,7 @@ export function ussdRepository(db: Db) {
 
     /** When the session's first hop was answered (its earliest recorded hop); undefined before any. */
     async sessionStartedAt(sessionId: string): Promise<Date | undefined> {
-      const [row] = await db.select({ at: min(transactionEvents.createdAt) }).from(transactionEvents).where(eq(transactionEvents.sessionId, sessionId));
+      const [row] = await sessionStart({ session: sessionId });
       return row?.at ? new Date(row.at) : undefined;
     },
 
