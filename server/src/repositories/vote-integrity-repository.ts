@@ -160,7 +160,8 @@ export function voteIntegrityRepository(db: DbOrTx) {
           select ${flagsRow}, count(*) over ()::int as total from voter_flags f where cardinality(f.flags) > 0
           order by f.votes desc, f.peak desc, f.phone_number limit ${limit} offset ${offset}`,
       );
-      const total = rows.length > 0 ? Number(rows[0].total) : (await this.flaggedNumbers(key, round)).length;
+      // An empty first page means none is flagged; only a page past the end asks again for how many are.
+      const total = rows.length > 0 ? Number(rows[0].total) : offset === 0 ? 0 : (await this.flaggedNumbers(key, round)).length;
       return { rows: rows.map(({ total: _total, ...row }) => row), total };
     },
 
