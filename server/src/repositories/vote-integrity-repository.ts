@@ -43,10 +43,10 @@ const settled = (alias: string, settling?: Value) =>
  * A campaign's settled votes in a round (or every round for 'all'). `oneRound`: the round is never
  * 'all', so a prepared statement's generic plan may key on it.
  */
-const roundVotes = (key: Value, round: Value, settling?: Value, oneRound = false) =>
-  oneRound
-    ? sql`t.campaign_key = ${key} and ${settled('t', settling)} and t.round = ${round}::text`
-    : sql`t.campaign_key = ${key} and ${settled('t', settling)} and t.round is not null and (${round}::text = 'all' or t.round = ${round}::text)`;
+const roundVotes = (key: Value, round: Value, settling?: Value, oneRound = false) => {
+  const inRound = oneRound ? sql`t.round = ${round}::text` : sql`t.round is not null and (${round}::text = 'all' or t.round = ${round}::text)`;
+  return sql`t.campaign_key = ${key} and ${settled('t', settling)} and ${inRound}`;
+};
 
 /**
  * The figures and flags of the numbers `targets` selects (a CTE's `select phone_number ...`), as
