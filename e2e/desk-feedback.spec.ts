@@ -65,10 +65,15 @@ test('item 1: a repeat of a list’s toast replaces it, at most two show, and no
   const { context, page } = await signedInPage(DESKTOP);
   await toasts(page).filter({ hasText: /^Transactions for/ }).first().waitFor();
   for (const code of ['*217*2#', '*217*3#']) {
+    // Every list's toast reads alike: the ones on screen are marked, to tell the next load's from them.
+    await toasts(page).evaluateAll((elements) => elements.forEach((element) => element.setAttribute('data-earlier', '')));
     await page.getByRole('combobox', { name: 'Service code' }).click();
     // An option reads 'code, category, today's figures'.
     await page.getByRole('option', { name: code }).click();
     await page.getByText(code, { exact: true }).nth(1).waitFor();
+    // The new code's list has loaded and said so: on a loaded machine that took long enough for the
+    // earlier toast to close by itself, and a look before it found no toast at all.
+    await page.locator('[role="alert"]:not([data-earlier]):visible', { hasText: /^Transactions for/ }).first().waitFor();
   }
   await page.waitForTimeout(700); // a replaced toast finishes leaving
   const texts = await toasts(page).allInnerTexts();
