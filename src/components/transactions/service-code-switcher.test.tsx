@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { createCategoryViaApi, createContentViaApi, createServiceCodeNamedViaApi } from '../../testing/catalogue-fixtures';
+import { act } from 'react';
+import { serviceCodesApi } from '../../api/service-codes-api';
 import { createAgentViaApi, renderApp, uniqueName } from '../../testing/render-app';
 import { TEST_ADMIN } from '../../testing/test-admin';
 import { dialCalls, uniquePhoneNumber } from '../../testing/ussd-calls';
@@ -70,5 +72,27 @@ describe("the manager's service-code switcher", () => {
     await user.paste('All service');
     await user.click(await screen.findByRole('option', { name: /^All service codes/ }));
     expect(field).toHaveValue('All service codes');
+  });
+
+  it('keeps what one is typing while today’s figures come again', async () => {
+    const { user, store } = await renderApp({ url: '/transactions', user: TEST_ADMIN });
+    const field = await screen.findByRole('combobox', { name: 'Service code' });
+    await user.click(field);
+    await user.clear(field);
+    await user.type(field, prefix);
+    await waitFor(() => expect(optionCodes()).toEqual([code(1), code(2), code(10), code(25)]));
+    // A call moves today's figures, and they come again, as the live stream has them every few seconds.
+    await dialCalls(code(10), [{ phoneNumber: uniquePhoneNumber(), outcome: 'SUCCESSFUL' }]);
+    const refetched = store.dispatch(serviceCodesApi.endpoints.getServiceCodesToday.initiate(undefined, { forceRefetch: true }));
+    await act(async () => {
+      await refetched;
+    });
+    refetched.unsubscribe();
+    // The list shows the new figures, under what was typed: before, the field went back to the chosen
+    // code's label and the list to every code.
+    await waitFor(() => expect(screen.getByRole('option', { name: /1 call today/ })).toBeInTheDocument());
+    expect(field).toHaveValue(prefix);
+    await user.type(field, '2');
+    await waitFor(() => expect(optionCodes()).toEqual([code(2), code(25)]));
   });
 });

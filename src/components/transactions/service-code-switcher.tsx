@@ -81,7 +81,10 @@ export interface ServiceCodeSwitcherProps {
 export function ServiceCodeSwitcher({ value, onChange }: ServiceCodeSwitcherProps) {
   const today = useGetServiceCodesTodayQuery();
   const choices = useMemo(() => choicesOf(today.data, value), [today.data, value]);
-  const chosen = choices.find((choice) => choice.name === value) ?? choices[0];
+  // The value is the chosen code alone, one object until another code is chosen: MUI writes the chosen
+  // label back into a focused field whenever the value changes identity, which wiped what a person was
+  // typing each time today's figures came again (opening the list asks for them; the live stream too).
+  const chosen = useMemo<CodeChoice>(() => ({ name: value, category: null }), [value]);
   return (
     <Autocomplete<CodeChoice, false, true>
       options={choices}
