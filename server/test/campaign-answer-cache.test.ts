@@ -133,7 +133,7 @@ describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
       Array.from({ length: 11 }, (_, i) => ({ phoneNumber, isComplete: false, paymentRef: `figures-${i}`, createdAt: new Date(Date.UTC(2022, 11, 1, 10, 0, i * 5)) })),
     );
     await rank();
-    const figures = watchQueries(world, (text) => typeof text === 'string' && text.includes('voter_flags'));
+    const figures = watchQueries(world, (text) => typeof text === 'string' && text.includes('from campaign_voter_figures f cross join settings'));
     const client = (world.db as unknown as { $client: PGlite }).$client;
     const query = jest.mocked(client.query);
     for (const vote of votes) expect((await world.pay(vote.paymentRef!, 'SUCCESSFUL')).statusCode).toBe(200);
@@ -149,7 +149,7 @@ describe('campaign answer cache (RANKING_CACHE_MS 1 s)', () => {
         const config = typeof first === 'object' && first !== null ? (first as { text: string; values?: unknown }) : { text: String(first) };
         return { text: config.text, values: config.values ?? params };
       })
-      .filter(({ text }) => text.includes('voter_flags'));
+      .filter(({ text }) => text.includes('from campaign_voter_figures f cross join settings'));
     expect(JSON.stringify(asked.values)).toContain(phoneNumber);
     expect(JSON.stringify(asked.values)).not.toContain('256774000001');
   });

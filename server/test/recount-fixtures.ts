@@ -70,3 +70,39 @@ export const voteCountsRecounted = async (world: TestWorld) => {
     ),
   };
 };
+
+/** Each number's vote figures (every settled vote, held and rejected ones included) as the vote trigger keeps them. */
+export const voterFiguresKept = (world: TestWorld) =>
+  rowsOf(
+    world,
+    sql`select campaign_key, round, phone_number, votes, held_votes as held, peak_per_minute as peak, fullest_round_votes as fullest,
+      first_vote_at::text as first_at, first_vote_id::text as first_id, first_team_name as first_team, first_team_name2 as first_team2, last_vote_at::text as last_at
+    from campaign_voter_figures order by 1, 2, 3`,
+  );
+
+/**
+ * The same, counted afresh from the votes: the peak as the most votes in any 60 seconds ending at
+ * one of the number's votes, counted vote by vote.
+ */
+export const voterFiguresRecounted = (world: TestWorld) =>
+  rowsOf(
+    world,
+    sql`with votes as (
+        select t.id, t.campaign_key, r.round, t.phone_number, t.created_at, t.team_name, t.team_name2, t.vote_hold
+        from transactions t cross join lateral (values (t.round), ('all')) as r(round)
+        where t.campaign_key is not null and t.round is not null and t.is_complete
+      ),
+      figures as (
+        select v.campaign_key, v.round, v.phone_number, count(*)::int as votes, (count(*) filter (where v.vote_hold = 'held'))::int as held,
+          max((select count(*) from votes w where w.campaign_key = v.campaign_key and w.round = v.round and w.phone_number = v.phone_number
+            and w.created_at <= v.created_at and w.created_at > v.created_at - interval '60 seconds'))::int as peak,
+          (array_agg(v.created_at order by v.created_at, v.id))[1]::text as first_at, (array_agg(v.id::text order by v.created_at, v.id))[1] as first_id,
+          (array_agg(coalesce(v.team_name, '') order by v.created_at, v.id))[1] as first_team,
+          (array_agg(coalesce(v.team_name2, '') order by v.created_at, v.id))[1] as first_team2, max(v.created_at)::text as last_at
+        from votes v group by 1, 2, 3
+      )
+    select f.campaign_key, f.round, f.phone_number, f.votes, f.held, f.peak,
+      case when f.round = 'all' then (select max(o.votes) from figures o where o.campaign_key = f.campaign_key and o.phone_number = f.phone_number and o.round <> 'all') else f.votes end as fullest,
+      f.first_at, f.first_id, f.first_team, f.first_team2, f.last_at
+    from figures f order by 1, 2, 3`,
+  );

@@ -5,7 +5,7 @@ import { seedCampaigns } from '../src/db/seed-votes';
 import { ticketSender } from '../src/ingestion/ticket-sms';
 import { rowsOf } from './campaign-fixtures';
 import { buildTestWorld, type TestWorld } from './helpers';
-import { dailyStatsCounted, dailyStatsKept, voteCountsKept, voteCountsRecounted } from './recount-fixtures';
+import { dailyStatsCounted, dailyStatsKept, voteCountsKept, voteCountsRecounted, voterFiguresKept, voterFiguresRecounted } from './recount-fixtures';
 import { createCatalogue } from './transactions-fixtures';
 
 jest.setTimeout(120_000);
@@ -87,6 +87,7 @@ describe('the counts the triggers keep, after a mixed run through the product', 
     const votes = await voteCountsKept(world);
     expect(votes).toEqual(await voteCountsRecounted(world));
     expect(votes.voters.length).toBeGreaterThan(5);
+    expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
   });
 
   it('equal a recount with votes held, released, rejected, inserted held and deleted', async () => {
@@ -99,6 +100,7 @@ describe('the counts the triggers keep, after a mixed run through the product', 
     await world.db.execute(sql`update transactions set vote_hold = 'held' where id in ${among(0, 12)}`);
     const held = await voteCountsKept(world);
     expect(held).toEqual(await voteCountsRecounted(world));
+    expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
     expect(held.totals).not.toEqual(before.totals);
 
     // Released twice over (a second release finds nothing held), rejected, and a held vote's other changes.
@@ -110,15 +112,52 @@ describe('the counts the triggers keep, after a mixed run through the product', 
     await world.db.execute(sql`insert into transactions (service_code, phone_number, network, amount, is_complete, campaign_key, round, team_name, vote_hold, created_at)
       select service_code, phone_number, network, amount, true, campaign_key, round, team_name, 'held', created_at + interval '1 second' from transactions where id in ${among(0, 3)}`);
     expect(await voteCountsKept(world)).toEqual(await voteCountsRecounted(world));
+    expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
 
     // Every hold released: the counts are the counts before anything was held, less the rejected.
     await world.db.execute(sql`update transactions set vote_hold = 'released' where vote_hold = 'held'`);
     expect(await voteCountsKept(world)).toEqual(await voteCountsRecounted(world));
+    expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
     await world.db.execute(sql`delete from transactions where vote_hold is not null and session_id is null`);
     await world.db.execute(sql`update transactions set vote_hold = null where id in ${among(4, 8)}`);
     const after = await voteCountsKept(world);
     expect(after).toEqual(await voteCountsRecounted(world));
+    expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
     // Two votes were moved a minute back, so last-vote times may differ; every count is as before.
     expect({ totals: after.totals, teams: after.teams }).toEqual({ totals: before.totals, teams: before.teams });
+  });
+
+  it('keep each number\'s vote figures as a recount does when votes settle out of order, close together, in two rounds', async () => {
+    const [first, second] = WORLD_CUP_2022.rounds.map((round) => round.key);
+    const start = Date.UTC(2022, 11, 18, 15);
+    // Two numbers, 16 votes each within three minutes over two rounds, a pair at the same instant; paid in a shuffled order.
+    const votes = Array.from({ length: 32 }, (_, i) => ({
+      phone: `25677099${String(i % 2).padStart(4, '0')}`,
+      round: i % 3 === 0 ? second : first,
+      team: i % 4 === 0 ? 'Brazil' : 'France',
+      at: new Date(start + ((i * 7919) % 180) * 1000 + (i === 5 ? -5000 : 0)).toISOString(),
+    }));
+    votes[7].at = votes[9].at;
+    const ids: string[] = [];
+    for (const vote of votes) {
+      const [row] = await rowsOf(
+        world,
+        sql`insert into transactions (service_code, phone_number, network, amount, is_complete, campaign_key, round, team_name, created_at)
+          values (${WORLD_CUP_2022.serviceCode}, ${vote.phone}, 'MTN', 500, false, ${WORLD_CUP_2022.key}, ${vote.round}, ${vote.team}, ${vote.at}::timestamptz) returning id`,
+      );
+      ids.push(String(row.id));
+    }
+    const order = ids.map((id, i) => ({ id, key: (i * 13) % 32 })).sort((a, b) => a.key - b.key);
+    for (const [n, { id }] of order.entries()) {
+      await world.db.execute(sql`update transactions set is_complete = true, vote_hold = ${n % 5 === 0 ? 'held' : null} where id = ${id}::uuid`);
+      if (n % 8 === 7) expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
+    }
+    const figures = (await voterFiguresKept(world)).filter((row) => String(row.phone_number).startsWith('25677099'));
+    expect(figures.length).toBe(6);
+    expect(Math.max(...figures.map((row) => Number(row.peak)))).toBeGreaterThan(3);
+    // A batch of them deleted, then the rest moved back by a day: counted again, to none left for the deleted.
+    await world.db.execute(sql`delete from transactions where phone_number = '256770990000' and round = ${second}`);
+    await world.db.execute(sql`update transactions set created_at = created_at - interval '1 day' where phone_number like '25677099%'`);
+    expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
   });
 });

@@ -4,7 +4,7 @@ import { BURST_PREFIX_DIGITS, heldVoteConfirmation } from '../../src/domain/vote
 import { auditEntries } from './audit-fixtures';
 import { AFCON, createCampaigns, insertVotes, rowsOf, WORLD_CUP } from './campaign-fixtures';
 import { buildTestWorld, type TestWorld } from './helpers';
-import { voteCountsKept, voteCountsRecounted } from './recount-fixtures';
+import { voteCountsKept, voteCountsRecounted, voterFiguresKept, voterFiguresRecounted } from './recount-fixtures';
 
 /**
  * Vote integrity on fixed clocks: the flags a round's votes earn (velocity, near-cap, burst) on the
@@ -92,7 +92,7 @@ describe('flags, on fixed clocks', () => {
   });
 
   it("keys the burst check's index by the prefix the flag uses: another length would leave the index unused", async () => {
-    const [index] = (await rowsOf(world, sql`select indexdef from pg_indexes where indexname = 'transactions_round_pick_prefix_idx'`)) as { indexdef: string }[];
+    const [index] = (await rowsOf(world, sql`select indexdef from pg_indexes where indexname = 'campaign_voter_figures_burst_idx'`)) as { indexdef: string }[];
     expect(index.indexdef).toContain(`"left"(phone_number, ${BURST_PREFIX_DIGITS})`);
   });
 
@@ -123,6 +123,17 @@ describe('flags, on fixed clocks', () => {
     }
     expect((await post('/v1/world/cup/better/all?flagged=maybe', { serviceCode: WORLD_CUP.code })).json()).toMatchObject({ status: false, errors: [{ field: 'flagged' }] });
     expect((await get('/v1/campaigns/no-such-campaign/suspicious')).statusCode).toBe(404);
+  });
+  it('keeps a number with votes held on the list when it is no longer flagged, so a reviewer can still decide them', async () => {
+    const hold = (value: string | null) =>
+      world.db.execute(sql`update transactions set vote_hold = ${value} where id = (select id from transactions where phone_number = ${UNDER_CAP} order by created_at limit 1)`);
+    await hold('held');
+    const results = await suspicious(WORLD_CUP.key);
+    expect(results.total).toBe(13);
+    expect(results.docs.find((r: RankRow) => r.phoneNumber === UNDER_CAP)).toMatchObject({ votes: 15, heldVotes: 1, flags: [] });
+    expect((await ranking('/v1/world/cup/better/all', WORLD_CUP.code, 'page=1&limit=50&flagged=true')).total).toBe(12);
+    await hold(null);
+    expect((await suspicious(WORLD_CUP.key)).total).toBe(12);
   });
 });
 
@@ -194,6 +205,17 @@ describe('holding suspicious votes', () => {
     expect(await results()).toMatchObject({ totalVotes: 22 });
     expect(await voteCountsKept(world)).toEqual(await voteCountsRecounted(world));
     expect(await auditEntries(world, admin, { action: 'vote.reject' })).toEqual([expect.objectContaining({ action: 'vote.reject', reason: 'Power dialled' })]);
+  });
+
+  it('holds the vote that makes a burst: the tenth new number of one prefix for one pick within a minute', async () => {
+    const batch = range(10).map((i) => phone('256772345', i));
+    for (const [i, number] of batch.entries()) await payVote(number, 7200 + i * 4, 0);
+    const held = await rowsOf(world, sql`select phone_number from transactions where phone_number like '256772345%' and vote_hold = 'held'`);
+    expect(held).toEqual([{ phone_number: batch[9] }]);
+    const list = await suspicious(AFCON.key);
+    expect(list.docs.filter((r: RankRow) => r.phoneNumber.startsWith('256772345')).map((r: RankRow) => r.flags)).toEqual(batch.map(() => ['burst']));
+    // The figures the check read are the ones a recount of the votes gives.
+    expect(await voterFiguresKept(world)).toEqual(await voterFiguresRecounted(world));
   });
 
   it('lets the campaign-limited account read its suspicious list but decide nothing; agents nothing', async () => {

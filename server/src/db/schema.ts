@@ -340,13 +340,6 @@ export const transactions = pgTable(
     index('transactions_voter_idx')
       .on(t.campaignKey, t.phoneNumber, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.round, t.teamName, t.teamName2, t.voteHold)
       .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
-    // A round's settled votes for one pick from one number prefix by time, for the burst flag (first
-    // votes near one another): keyed by the prefix, a settling vote's check reads its prefix's votes of
-    // the minute, not every vote for that pick, which in a surge for a favourite is most of them.
-    // The 9 is BURST_PREFIX_DIGITS (src/domain/vote-integrity.ts); the queries write it as this literal.
-    index('transactions_round_pick_prefix_idx')
-      .on(t.campaignKey, t.round, t.teamName, sql`left(${t.phoneNumber}, 9)`, t.createdAt, t.teamName2, t.phoneNumber, t.id)
-      .where(sql`${t.campaignKey} is not null and ${t.isComplete}`),
     // The votes ever held (held, released, rejected), per campaign and number: few, for reviewers.
     index('transactions_vote_hold_idx')
       .on(t.campaignKey, t.phoneNumber, t.round)
@@ -467,6 +460,43 @@ export const campaignVoters = pgTable(
     index('campaign_voters_ranking_idx')
       .on(t.campaignKey, t.round, t.votes.desc().nullsFirst(), t.lastVoteAt.asc().nullsLast(), t.phoneNumber.asc().nullsLast())
       .where(sql`${t.votes} > 0`),
+  ],
+);
+
+/**
+ * How each number voted in a round ('all': every round), as vote integrity reads it: every settled
+ * vote, held and rejected ones included (they are how the number voted), where `campaign_voters`
+ * holds counted votes only. The vote trigger keeps it as votes settle: a new vote moves the peak
+ * by the windows around it alone, so a ranking page, the suspicious list and a settling vote's hold
+ * check read a row a number instead of its votes. The flags are not stored: their thresholds are
+ * the campaign's and may change (src/domain/vote-integrity.ts).
+ */
+export const campaignVoterFigures = pgTable(
+  'campaign_voter_figures',
+  {
+    campaignKey: text('campaign_key').notNull(),
+    round: text('round').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    votes: integer('votes').notNull(),
+    heldVotes: integer('held_votes').notNull(),
+    /** The most votes in any 60 seconds; in 'all', across rounds. */
+    peakPerMinute: integer('peak_per_minute').notNull(),
+    /** The votes of the number's fullest round: its share of the per-round cap (a round's row: its votes). */
+    fullestRoundVotes: integer('fullest_round_votes').notNull(),
+    firstVoteAt: timestamp('first_vote_at', { withTimezone: true }).notNull(),
+    /** The first vote itself (the earliest, then the lowest id) and its pick ('' for no second team), which `burst` groups by. */
+    firstVoteId: uuid('first_vote_id').notNull(),
+    firstTeamName: text('first_team_name').notNull(),
+    firstTeamName2: text('first_team_name2').notNull(),
+    lastVoteAt: timestamp('last_vote_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'campaign_voter_figures_pkey', columns: [t.campaignKey, t.round, t.phoneNumber] }),
+    // `burst`: the numbers of one prefix whose first vote in a round was the same pick, near a given
+    // time. The 9 is BURST_PREFIX_DIGITS (src/domain/vote-integrity.ts); the queries write it as this literal.
+    index('campaign_voter_figures_burst_idx')
+      .on(t.campaignKey, t.round, t.firstTeamName, sql`left(${t.phoneNumber}, 9)`, t.firstTeamName2, t.firstVoteAt)
+      .where(sql`${t.round} <> 'all'`),
   ],
 );
 

@@ -7,10 +7,12 @@ import { isoTime, rowsOf } from './sql-fragments';
 
 /**
  * Vote integrity: how each voter voted in a round (votes, the peak in any 60 seconds, share of the
- * cap, first and last vote) and the flags that makes (src/domain/vote-integrity.ts), computed from
- * the settled votes themselves (held and rejected ones included: they are how the number voted),
- * never from the trigger-kept counts, which hold counted votes only. Round 'all' reads every round:
- * its peak spans rounds, its share of the cap is the fullest round's, its flags any round's.
+ * cap, first and last vote) and the flags that makes (src/domain/vote-integrity.ts). The figures are
+ * the rows of `campaign_voter_figures`, which the vote trigger keeps from the settled votes (held and
+ * rejected ones included: they are how the number voted), never from the counted ones alone. The
+ * flags are worked out here on reading, against the campaign's thresholds as they stand. Round 'all'
+ * reads every round: its peak spans rounds, its share of the cap is the fullest round's, its flags
+ * any round's.
  */
 
 /** One voter's figures and flags in a round. */
@@ -26,120 +28,103 @@ export interface VoterFlags {
   flags: VoteFlag[];
 }
 
-/** A campaign key or round: a value, or a placeholder of a prepared statement. */
-type Value = string | Placeholder;
-
-/** The prefix length as a literal, never a parameter: transactions_round_pick_prefix_idx is keyed by `left(phone_number, 9)`, which only the same expression finds. */
+/** The prefix length as a literal, never a parameter: campaign_voter_figures_burst_idx is keyed by `left(phone_number, 9)`, which only the same expression finds. */
 const PREFIX_DIGITS = sql.raw(String(BURST_PREFIX_DIGITS));
 
 /** A window of 60 seconds at the database's microsecond resolution: `(t - 60 s, t]`. */
 const MINUTE = sql.raw(`interval '59.999999 seconds'`);
 
-/** A vote settled, or the one being settled (`settling`: its hold is decided before its update). */
-const settled = (alias: string, settling?: Value) =>
-  settling ? sql`(${sql.raw(alias)}.is_complete or ${sql.raw(alias)}.id = ${settling}::uuid)` : sql`${sql.raw(alias)}.is_complete`;
+/** The campaign's thresholds and its rounds' keys, as the CTE `settings(velocity, cap, rounds)`. */
+const settingsCte = (key: string | Placeholder) =>
+  sql`settings as (select c.velocity_per_minute as velocity, c.votes_per_round_cap as cap,
+    array(select r ->> 'key' from jsonb_array_elements(c.rounds) r) as rounds from campaigns c where c.key = ${key})`;
 
 /**
- * A campaign's settled votes in a round (or every round for 'all'). `oneRound`: the round is never
- * 'all', so a prepared statement's generic plan may key on it.
+ * How many numbers of figures row `alias`'s prefix made their first vote in its round for the same
+ * pick within 60 seconds either side of its own (itself included, counting no further than a burst
+ * needs), `others` leaving the row's own number out.
  */
-const roundVotes = (key: Value, round: Value, settling?: Value, oneRound = false) => {
-  const inRound = oneRound ? sql`t.round = ${round}::text` : sql`t.round is not null and (${round}::text = 'all' or t.round = ${round}::text)`;
-  return sql`t.campaign_key = ${key} and ${settled('t', settling)} and ${inRound}`;
+const sameFirstVotes = (alias: string, { key, round, phone, team, team2, at }: Record<'key' | 'round' | 'phone' | 'team' | 'team2' | 'at', SQL>, limit: number, others = false) =>
+  sql`(select count(*) from (select 1 from campaign_voter_figures ${sql.raw(alias)}
+    where ${sql.raw(alias)}.campaign_key = ${key} and ${sql.raw(alias)}.round = ${round} and ${sql.raw(alias)}.round <> 'all'
+      and ${sql.raw(alias)}.first_team_name = ${team} and left(${sql.raw(alias)}.phone_number, ${PREFIX_DIGITS}) = left(${phone}, ${PREFIX_DIGITS})
+      and ${sql.raw(alias)}.first_team_name2 = ${team2}
+      and ${sql.raw(alias)}.first_vote_at > ${at} - interval '60 seconds' and ${sql.raw(alias)}.first_vote_at < ${at} + interval '60 seconds'
+      ${others ? sql`and ${sql.raw(alias)}.phone_number <> ${phone}` : sql``}
+    limit ${sql.raw(String(limit))}) same)`;
+
+/** Whether a round's figures row (by its alias) is in a burst. */
+const inBurst = (row: string) => {
+  const of = (column: string) => sql.raw(`${row}.${column}`);
+  return sql`${sameFirstVotes(`${row}_same`, { key: of('campaign_key'), round: of('round'), phone: of('phone_number'), team: of('first_team_name'), team2: of('first_team_name2'), at: of('first_vote_at') }, BURST_NUMBERS)} >= ${BURST_NUMBERS}`;
 };
 
+/** The flags of figures row `f` against `settings s`; an 'all' row is in a burst when any of its rounds is. */
+const FLAGS = sql`array_remove(array[
+    case when f.peak_per_minute > s.velocity then 'velocity' end,
+    case when s.cap > 0 and f.fullest_round_votes >= ${NEAR_CAP_SHARE}::float8 * s.cap then 'near-cap' end,
+    case when (case when f.round <> 'all' then ${inBurst('f')}
+      else exists (select 1 from campaign_voter_figures r where r.campaign_key = f.campaign_key and r.round = any(s.rounds) and r.phone_number = f.phone_number and ${inBurst('r')}) end)
+      then 'burst' end
+  ], null)`;
+
+/** A figures row `f` and its flags (`FLAGS`, or a CTE's column that holds them) as the API answers them. */
+const flagsRow = (flags: SQL) => sql`f.phone_number as "phoneNumber", f.votes, f.peak_per_minute as "peakPerMinute",
+  case when s.cap > 0 then round(f.fullest_round_votes::numeric / s.cap, 4)::float8 end as "shareOfCap",
+  ${isoTime(sql`f.first_vote_at`)} as "firstVoteAt", ${isoTime(sql`f.last_vote_at`)} as "lastVoteAt", f.held_votes as "heldVotes", ${flags} as flags`;
+
 /**
- * The figures and flags of the numbers `targets` selects (a CTE's `select phone_number ...`), as
- * the CTEs `voter_flags(phone_number, votes, peak, share, first_at, last_at, held, flags)`. Each
- * number costs its own votes (transactions_voter_idx) and, for `burst`, the first votes near its
- * first vote with the same pick from its prefix (transactions_round_pick_prefix_idx): a ranking page pays for its rows only.
+ * A round's numbers (or every round's, for 'all') that may be flagged or wait for a reviewer, as the
+ * CTE `candidates(f...)`: over a threshold of their own figures, with votes held, or with a first
+ * vote that has enough like it to make a burst (one pass over the round's first votes, in the burst
+ * index's order).
  */
-export function voterFlagsCtes(key: Value, round: Value, targets: SQL, settling?: Value, oneRound = false): SQL {
-  const sameRound = sql`o.campaign_key = ${key} and ${settled('o', settling)} and o.round = f.round`;
-  return sql`targets as (${targets}),
-  settings as (select c.velocity_per_minute as velocity, c.votes_per_round_cap as cap from campaigns c where c.key = ${key}),
-  votes as materialized (
-    select t.id, t.phone_number, t.round, t.created_at, t.team_name, t.team_name2, t.vote_hold
-    from transactions t where ${roundVotes(key, round, settling, oneRound)} and t.phone_number in (select phone_number from targets)
+const candidatesCte = (key: string, round: string) => sql`bursting as (
+    select w.round, w.phone_number from (
+      select g.round, g.phone_number, count(*) over (
+          partition by g.round, g.first_team_name, left(g.phone_number, ${PREFIX_DIGITS}), g.first_team_name2
+          order by g.first_vote_at range between ${MINUTE} preceding and ${MINUTE} following) as n
+      from campaign_voter_figures g where g.campaign_key = ${key} and g.round <> 'all' and (${round}::text = 'all' or g.round = ${round}::text)) w
+    where w.n >= ${BURST_NUMBERS}
   ),
-  peaks as materialized (
-    select w.phone_number, max(w.n)::int as peak from (
-      select phone_number, count(*) over (partition by phone_number order by created_at range between ${MINUTE} preceding and current row) as n from votes) w
-    group by 1
-  ),
-  rounds_most as materialized (select r.phone_number, max(r.n) as n from (select phone_number, round, count(*)::int as n from votes group by 1, 2) r group by 1),
-  firsts as materialized (
-    select distinct on (phone_number, round) phone_number, round, created_at, team_name, team_name2
-    from votes order by phone_number, round, created_at, id
-  ),
-  bursts as materialized (
-    -- The numbers whose first vote in the round is for the same pick, from the same prefix, within 60 s either side.
-    select f.phone_number, max((select count(*) from (
-        select 1 from transactions o
-        where ${sameRound} and o.team_name = f.team_name and o.team_name2 is not distinct from f.team_name2
-          and o.created_at > f.created_at - interval '60 seconds' and o.created_at < f.created_at + interval '60 seconds'
-          and left(o.phone_number, ${PREFIX_DIGITS}) = left(f.phone_number, ${PREFIX_DIGITS})
-          and not exists (select 1 from transactions e where e.campaign_key = ${key} and ${settled('e', settling)} and e.round = f.round
-            and e.phone_number = o.phone_number and e.created_at <= o.created_at and (e.created_at, e.id) < (o.created_at, o.id))
-        limit ${BURST_NUMBERS}) x))::int as n
-    from firsts f group by 1
-  ),
-  totals as materialized (
-    select phone_number, count(*)::int as votes, min(created_at) as first_at, max(created_at) as last_at,
-      (count(*) filter (where vote_hold = 'held'))::int as held
-    from votes group by 1
-  ),
-  voter_flags as (
-    select a.phone_number, a.votes, p.peak,
-      case when s.cap > 0 then round(m.n::numeric / s.cap, 4)::float8 end as share,
-      a.first_at, a.last_at, a.held,
-      array_remove(array[
-        case when p.peak > s.velocity then 'velocity' end,
-        case when s.cap > 0 and m.n >= ${NEAR_CAP_SHARE}::float8 * s.cap then 'near-cap' end,
-        case when b.n >= ${BURST_NUMBERS} then 'burst' end
-      ], null) as flags
-    from totals a join peaks p on p.phone_number = a.phone_number join rounds_most m on m.phone_number = a.phone_number
-      join bursts b on b.phone_number = a.phone_number cross join settings s
+  candidates as (
+    select f.*, ${FLAGS} as flags from campaign_voter_figures f cross join settings s
+    where f.campaign_key = ${key} and f.round = ${round}
+      and (f.peak_per_minute > s.velocity or (s.cap > 0 and f.fullest_round_votes >= ${NEAR_CAP_SHARE}::float8 * s.cap) or f.held_votes > 0
+        or f.phone_number in (select b.phone_number from bursting b))
   )`;
-}
 
 /**
- * The numbers that may carry a flag in a round, a superset of the flagged: more votes than a
- * velocity or near-cap flag needs (the counted votes, plus any number with votes held or decided),
- * and every number whose first vote has enough like it to make a burst (one pass over the round's
- * first votes).
+ * Whether one number is flagged in one round once the vote `settling` (being paid) counts: its
+ * figures so far, the peak of the windows around the settling vote, the cap with one vote more,
+ * and the burst of the number's first vote (the settling one when it is earlier). Asked by every
+ * paid vote of a campaign that holds, so it is prepared once.
  */
-function candidatesSql(key: Value, round: Value): SQL {
-  return sql`select v.phone_number from campaign_voters v, campaigns c
-      where c.key = ${key} and v.campaign_key = ${key} and v.round = ${round}
-        and v.votes > least(c.velocity_per_minute, case when c.votes_per_round_cap > 0 then ceil(${NEAR_CAP_SHARE}::float8 * c.votes_per_round_cap)::int - 1 end)
-    union
-    select t.phone_number from transactions t where t.campaign_key = ${key} and t.vote_hold is not null and (${round}::text = 'all' or t.round = ${round}::text)
-    union
-    select w.phone_number from (
-      select f.phone_number, count(*) over (
-          partition by f.round, f.team_name, f.team_name2, left(f.phone_number, ${BURST_PREFIX_DIGITS})
-          order by f.created_at range between ${MINUTE} preceding and ${MINUTE} following) as n
-      from (select distinct on (t.round, t.phone_number) t.round, t.phone_number, t.created_at, t.team_name, t.team_name2
-            from transactions t where ${roundVotes(key, round)} order by t.round, t.phone_number, t.created_at, t.id) f) w
-    where w.n >= ${BURST_NUMBERS}`;
-}
-
-/** A row of `voter_flags` as the API answers it. */
-const flagsRow = sql`f.phone_number as "phoneNumber", f.votes, f.peak as "peakPerMinute", f.share as "shareOfCap",
-  ${isoTime(sql`f.first_at`)} as "firstVoteAt", ${isoTime(sql`f.last_at`)} as "lastVoteAt", f.held as "heldVotes", f.flags`;
-
-/**
- * Whether one number is flagged in one round, counting the vote being settled: asked by every paid
- * vote of a campaign that holds, so it is prepared once (planning its CTEs cost ~6 ms a vote, five
- * times running it).
- */
-const IS_FLAGGED = sql`with ${voterFlagsCtes(sql.placeholder('key'), sql.placeholder('round'), sql`select ${sql.placeholder('phone')}::text as phone_number`, sql.placeholder('settling'), true)}
-  select exists (select 1 from voter_flags where cardinality(flags) > 0) as flagged`;
-
-/** The numbers flagged in a round, as a statement selecting `phone_number`. */
-const flaggedNumbersSql = (key: Value, round: Value) =>
-  sql`with ${voterFlagsCtes(key, round, candidatesSql(key, round))} select phone_number from voter_flags where cardinality(flags) > 0`;
+const IS_FLAGGED = (() => {
+  const [key, round, phone, settling] = ['key', 'round', 'phone', 'settling'].map((name) => sql.placeholder(name));
+  return sql`with ${settingsCte(key)},
+  v as (select t.id, t.created_at, coalesce(t.team_name, '') as team, coalesce(t.team_name2, '') as team2 from transactions t where t.id = ${settling}::uuid),
+  f as (select * from campaign_voter_figures where campaign_key = ${key} and round = ${round}::text and phone_number = ${phone}::text),
+  near as (
+    select t.created_at from transactions t cross join v
+    where t.campaign_key = ${key} and t.phone_number = ${phone}::text and t.is_complete and t.round = ${round}::text and t.id <> v.id
+      and t.created_at > v.created_at - interval '60 seconds' and t.created_at < v.created_at + interval '60 seconds'
+    union all select v.created_at from v
+  ),
+  peak as (
+    select max(w.n)::int as n from (select n.created_at, count(*) over (order by n.created_at range between ${MINUTE} preceding and current row) as n from near n) w
+    cross join v where w.created_at >= v.created_at
+  ),
+  first_vote as (
+    select case when earlier then v.created_at else f.first_vote_at end as at, case when earlier then v.team else f.first_team_name end as team,
+      case when earlier then v.team2 else f.first_team_name2 end as team2
+    from v left join f on true cross join lateral (select f.first_vote_at is null or (v.created_at, v.id) < (f.first_vote_at, f.first_vote_id) as earlier) e
+  )
+  select greatest(coalesce(f.peak_per_minute, 0), peak.n) > s.velocity
+    or (s.cap > 0 and coalesce(f.votes, 0) + 1 >= ${NEAR_CAP_SHARE}::float8 * s.cap)
+    or ${sameFirstVotes('g', { key: sql`${key}`, round: sql`${round}::text`, phone: sql`${phone}::text`, team: sql`first_vote.team`, team2: sql`first_vote.team2`, at: sql`first_vote.at` }, BURST_NUMBERS - 1, true)} + 1 >= ${BURST_NUMBERS} as flagged
+  from settings s cross join peak cross join first_vote left join f on true`;
+})();
 
 export function voteIntegrityRepository(db: DbOrTx) {
   let isFlagged: ((values: PlaceholderValues) => Promise<{ flagged: boolean }[]>) | undefined;
@@ -147,27 +132,40 @@ export function voteIntegrityRepository(db: DbOrTx) {
     /** The figures and flags of some numbers in a round (a ranking page's rows), by phone number. */
     async flagsOf(key: string, round: string, phoneNumbers: string[]): Promise<Map<string, VoterFlags>> {
       if (phoneNumbers.length === 0) return new Map();
-      const targets = sql`select unnest(${sql.param(phoneNumbers)}::text[]) as phone_number`;
-      const rows = await rowsOf<VoterFlags>(db, sql`with ${voterFlagsCtes(key, round, targets)} select ${flagsRow} from voter_flags f`);
+      const rows = await rowsOf<VoterFlags>(
+        db,
+        sql`with ${settingsCte(key)} select ${flagsRow(FLAGS)} from campaign_voter_figures f cross join settings s
+          where f.campaign_key = ${key} and f.round = ${round} and f.phone_number = any(${sql.param(phoneNumbers)}::text[])`,
+      );
       return new Map(rows.map((row) => [row.phoneNumber, row]));
     },
 
-    /** One page of a round's flagged numbers, most votes first, and how many are flagged. */
+    /**
+     * One page of a round's flagged numbers, and those with votes waiting for a reviewer (a number
+     * whose flags went, its threshold raised, keeps its held votes decidable), most votes first, and
+     * how many there are.
+     */
     async suspiciousPage(key: string, round: string, offset: number, limit: number): Promise<{ rows: VoterFlags[]; total: number }> {
       const rows = await rowsOf<VoterFlags & { total: number }>(
         db,
-        sql`with ${voterFlagsCtes(key, round, candidatesSql(key, round))}
-          select ${flagsRow}, count(*) over ()::int as total from voter_flags f where cardinality(f.flags) > 0
-          order by f.votes desc, f.peak desc, f.phone_number limit ${limit} offset ${offset}`,
+        sql`with ${settingsCte(key)}, ${candidatesCte(key, round)}
+          select ${flagsRow(sql`f.flags`)}, count(*) over ()::int as total from (select * from candidates c where cardinality(c.flags) > 0 or c.held_votes > 0) f cross join settings s
+          order by f.votes desc, f.peak_per_minute desc, f.phone_number limit ${limit} offset ${offset}`,
       );
-      // An empty first page means none is flagged; only a page past the end asks again for how many are.
-      const total = rows.length > 0 ? Number(rows[0].total) : offset === 0 ? 0 : (await this.flaggedNumbers(key, round)).length;
+      // An empty page past the end asks again for how many there are.
+      const total = rows.length > 0 ? Number(rows[0].total) : offset === 0 ? 0 : await this.suspiciousCount(key, round);
       return { rows: rows.map(({ total: _total, ...row }) => row), total };
+    },
+
+    async suspiciousCount(key: string, round: string): Promise<number> {
+      const [row] = await rowsOf<{ n: number }>(db, sql`with ${settingsCte(key)}, ${candidatesCte(key, round)} select count(*)::int as n from candidates c where cardinality(c.flags) > 0 or c.held_votes > 0`);
+      return Number(row?.n ?? 0);
     },
 
     /** The phone numbers flagged in a round (the ranking's 'flagged only'). */
     async flaggedNumbers(key: string, round: string): Promise<string[]> {
-      return (await rowsOf<{ phone_number: string }>(db, flaggedNumbersSql(key, round))).map((row) => row.phone_number);
+      const rows = await rowsOf<{ phone_number: string }>(db, sql`with ${settingsCte(key)}, ${candidatesCte(key, round)} select c.phone_number from candidates c where cardinality(c.flags) > 0`);
+      return rows.map((row) => row.phone_number);
     },
 
     /** Whether a number is flagged in a round, counting the vote `settling` (being paid) as settled already. */
