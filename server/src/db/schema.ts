@@ -493,9 +493,9 @@ export const campaignVoterFigures = pgTable(
   (t) => [
     primaryKey({ name: 'campaign_voter_figures_pkey', columns: [t.campaignKey, t.round, t.phoneNumber] }),
     // `burst`: the numbers of one prefix whose first vote in a round was the same pick, near a given
-    // time. The 9 is BURST_PREFIX_DIGITS (src/domain/vote-integrity.ts); the queries write it as this literal.
+    // time, read from the index alone (the phone number ends it). The 9 is BURST_PREFIX_DIGITS (src/domain/vote-integrity.ts); the queries write it as this literal.
     index('campaign_voter_figures_burst_idx')
-      .on(t.campaignKey, t.round, t.firstTeamName, sql`left(${t.phoneNumber}, 9)`, t.firstTeamName2, t.firstVoteAt)
+      .on(t.campaignKey, t.round, t.firstTeamName, sql`left(${t.phoneNumber}, 9)`, t.firstTeamName2, t.firstVoteAt, t.phoneNumber)
       .where(sql`${t.round} <> 'all'`),
   ],
 );

@@ -77,7 +77,7 @@ const flagsRow = (flags: SQL) => sql`f.phone_number as "phoneNumber", f.votes, f
  * A round's numbers (or every round's, for 'all') that may be flagged or wait for a reviewer, as the
  * CTE `candidates(f...)`: over a threshold of their own figures, with votes held, or with a first
  * vote that has enough like it to make a burst (one pass over the round's first votes, in the burst
- * index's order).
+ * index's order). Materialized: the few candidates are sorted for a page, not every row of the round.
  */
 const candidatesCte = (key: string, round: string) => sql`bursting as (
     select w.round, w.phone_number from (
@@ -87,7 +87,7 @@ const candidatesCte = (key: string, round: string) => sql`bursting as (
       from campaign_voter_figures g where g.campaign_key = ${key} and g.round <> 'all' and (${round}::text = 'all' or g.round = ${round}::text)) w
     where w.n >= ${BURST_NUMBERS}
   ),
-  candidates as (
+  candidates as materialized (
     select f.*, ${FLAGS} as flags from campaign_voter_figures f cross join settings s
     where f.campaign_key = ${key} and f.round = ${round}
       and (f.peak_per_minute > s.velocity or (s.cap > 0 and f.fullest_round_votes >= ${NEAR_CAP_SHARE}::float8 * s.cap) or f.held_votes > 0

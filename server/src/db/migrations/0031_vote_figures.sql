@@ -15,7 +15,7 @@ CREATE TABLE "campaign_voter_figures" (
 );
 --> statement-breakpoint
 DROP INDEX "transactions_round_pick_prefix_idx";--> statement-breakpoint
-CREATE INDEX "campaign_voter_figures_burst_idx" ON "campaign_voter_figures" USING btree ("campaign_key","round","first_team_name",left("phone_number", 9),"first_team_name2","first_vote_at") WHERE "campaign_voter_figures"."round" <> 'all';--> statement-breakpoint
+CREATE INDEX "campaign_voter_figures_burst_idx" ON "campaign_voter_figures" USING btree ("campaign_key","round","first_team_name",left("phone_number", 9),"first_team_name2","first_vote_at","phone_number") WHERE "campaign_voter_figures"."round" <> 'all';--> statement-breakpoint
 -- hand-written:
 -- Each number's figures in each round and in 'all' (votes, held votes, the peak in any 60 seconds,
 -- the fullest round, the first and last vote), kept by the vote trigger so that vote integrity reads
