@@ -154,6 +154,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.campaign_voter_figures_add(added campaign_settled_vote[])
  RETURNS void
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 BEGIN
   -- The counts, times and first votes: a round's row, then the number's 'all' row (one lock order
@@ -236,6 +237,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.campaign_voter_figures_recount(keys text[], phones text[])
  RETURNS void
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 BEGIN
   with numbers as (select distinct d.campaign_key, d.phone_number from unnest(keys, phones) as d(campaign_key, phone_number)),
