@@ -3,6 +3,8 @@ import type { LoginUser } from '../../src/domain/entities';
 import { isGsm7 } from '../../src/domain/sms-segments';
 import { seedDemoData } from '../src/db/seed';
 import { seedTransactions } from '../src/db/seed-generators';
+import { DEMO_SUSPICIOUS_VOTES } from '../src/db/seed-votes';
+import { voteIntegrityRepository } from '../src/repositories/vote-integrity-repository';
 import { AFCON_2024, DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_SUPER_USER, WORLD_CUP_2022 } from '../src/db/seed-data';
 import { buildTestWorld, type TestWorld } from './helpers';
 
@@ -98,6 +100,17 @@ describe('seedDemoData', () => {
     expect(Object.keys(byRound).sort()).toEqual(['afcon-2024/general', 'world-cup-2022/final', 'world-cup-2022/general', 'world-cup-2022/week2', 'world-cup-2022/week3', 'world-cup-2022/week4']);
     expect(byRound['world-cup-2022/week2'].games).toBe(byRound['world-cup-2022/week2'].n);
     expect(byRound['world-cup-2022/general'].games).toBe(0);
+  });
+
+  it("gives each campaign's suspicious list what it is for: a power-dialled number and a batch of fresh SIMs", async () => {
+    expect(summary).toContain('84 suspicious ones');
+    const integrity = voteIntegrityRepository(world.db);
+    for (const campaign of [WORLD_CUP_2022, AFCON_2024]) {
+      const { rows: flagged, total } = await integrity.suspiciousPage(campaign.key, campaign.rounds[0].key, 0, 50);
+      expect(total).toBe(DEMO_SUSPICIOUS_VOTES.batch + 1);
+      expect(flagged[0]).toMatchObject({ votes: DEMO_SUSPICIOUS_VOTES.dialled, flags: ['velocity'] });
+      expect(flagged.slice(1).every((row) => row.votes === 1 && row.flags.join() === 'burst')).toBe(true);
+    }
   });
 
   it('makes refunds in every state the flow leaves, within the database\'s rules, each with its timeline and a completed one\'s SMS', async () => {

@@ -89,3 +89,30 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
   }
   return options.count;
 }
+
+/** The demo's suspicious votes per campaign: a power-dialled number's and a batch of fresh SIMs'. */
+export const DEMO_SUSPICIOUS_VOTES = { dialled: 30, batch: 12 } as const;
+
+/**
+ * What the suspicious list is for, in the demo: in each campaign's first round two days ago, a
+ * power-dialled number (30 paid votes within 90 seconds: `velocity`) and a batch of 12 fresh SIMs
+ * of one block of numbers casting their first vote for the same pick within a minute (`burst`).
+ * Their numbers (Airtel, 256 7099 9…) lie outside the random voters' pool, so nothing else moves them.
+ */
+export async function seedSuspiciousVotes(db: DbOrTx, campaign: DemoCampaign, index: number): Promise<number> {
+  const { dialled, batch } = DEMO_SUSPICIOUS_VOTES;
+  const round = campaign.rounds[0].key;
+  await db.execute(sql`
+    with anomalies as (
+      select ${`25670999${index}001`}::text as phone, ${campaign.teams[0]}::text as team, g * 3 as seconds, g from generate_series(0, ${dialled - 1}::int) g
+      union all
+      select ${`25670999${index + 5}`}::text || lpad(g::text, 3, '0'), ${campaign.teams[1]}::text, 3600 + g * 4, ${dialled} + g from generate_series(1, ${batch}::int) g
+    ), timed as (select a.*, now() - interval '2 days' + make_interval(secs => a.seconds) as created_at from anomalies a)
+    insert into transactions (service_code, phone_number, network, amount, session_id, payment_ref, is_complete, is_deleted,
+      callback_time, message_statuses, ticket_message, campaign_key, round, team_name, created_at)
+    select ${campaign.serviceCode}, t.phone, 'Airtel', ${DEFAULT_VOTE_PRICE}, ${sessionPrefix()} || lpad(t.g::text, 7, '0'), 'MP' || ${batchId()} || lpad(t.g::text, 7, '0'),
+      true, false, t.created_at + interval '20 seconds', 'Delivered',
+      'Thank you for voting ' || t.team || ' in ' || ${campaign.name} || '. Good luck!', ${campaign.key}, ${round}, t.team, t.created_at
+    from timed t`);
+  return dialled + batch;
+}

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Db, DbOrTx } from './client';
 import { categories, contents, serviceCodes, smsMessages, users } from './schema';
 import { demoSmsHistory, seedRefunds, seedTransactions, ticketMessage } from './seed-generators';
-import { DEMO_VOTES_PER_CAMPAIGN, seedCampaigns, seedVotes } from './seed-votes';
+import { DEMO_VOTES_PER_CAMPAIGN, seedCampaigns, seedSuspiciousVotes, seedVotes } from './seed-votes';
 import {
   BASE_PRICES,
   DEMO_AFCON_USER,
@@ -100,6 +100,9 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
   const refundCount = await seedRefunds(db, { requesterId: care.id, deciderId: superUser.id });
   const votes = options.votesPerCampaign ?? DEMO_VOTES_PER_CAMPAIGN;
   for (const campaign of DEMO_CAMPAIGNS) await seedVotes(db, { campaign, count: votes, days: 30, paymentTimeoutMinutes });
+  // A demo with votes shows what vote integrity flags, too.
+  let suspicious = 0;
+  if (votes > 0) for (const [index, campaign] of DEMO_CAMPAIGNS.entries()) suspicious += await seedSuspiciousVotes(db, campaign, index);
 
   return (
     `${agents.length} agents (${DEMO_AGENTS.join(', ')}; password "${DEMO_AGENT_PASSWORD}"), ` +
@@ -107,7 +110,8 @@ async function seedInto(db: DbOrTx, options: SeedOptions): Promise<string> {
     `customer care "${DEMO_CARE_USER.userName}" (password "${DEMO_CARE_USER.password}"), ` +
     `Afcon-only "${DEMO_AFCON_USER.userName}" (password "${DEMO_AFCON_USER.password}"), ` +
     `${categoryRows.length} categories, 25 service codes, ${contentRows.length} contents, 40 SMS, ` +
-    `${transactionCount} transactions, ${refundCount} refunds and ${votes * DEMO_CAMPAIGNS.length} campaign votes over 30 days`
+    `${transactionCount} transactions, ${refundCount} refunds and ${votes * DEMO_CAMPAIGNS.length} campaign votes over 30 days` +
+    (suspicious ? ` (and ${suspicious} suspicious ones: a power-dialled number and a batch of fresh SIMs per campaign)` : '')
   );
 }
 
