@@ -25,9 +25,10 @@ const numberParams = {
 } as const;
 
 /**
- * Vote integrity (README 'Vote integrity'): a campaign's flagged numbers per round, and a
- * reviewer's release or rejection of a number's held votes. Reading is as the campaign's other
- * reads (the campaign-limited account its own campaign); deciding is an admin's or super-user's.
+ * Vote integrity (README 'Vote integrity'): a campaign's flagged numbers per round (and those with
+ * votes held), and a reviewer's release or rejection of a number's held votes. Reading is as the
+ * campaign's other reads (the campaign-limited account its own campaign); deciding is an admin's or
+ * super-user's.
  */
 export default async function campaignIntegrityRoutes(app: FastifyInstance) {
   const votes = campaignVotesRepository(app.db);
@@ -40,7 +41,7 @@ export default async function campaignIntegrityRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['campaigns'],
-        summary: "A round's flagged numbers (velocity, near-cap, burst), most votes first",
+        summary: "A round's flagged numbers (velocity, near-cap, burst) and those with votes held, most votes first",
         params: keyParams,
         querystring: { type: 'object', properties: { ...pagingQuery.properties, round: { type: 'string' } } },
       },

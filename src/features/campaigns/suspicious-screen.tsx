@@ -139,7 +139,7 @@ export default function SuspiciousScreen({ campaign }: SuspiciousScreenProps) {
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Numbers with a flag: more votes in a minute than the campaign allows, 80% of a round&apos;s cap, or part of a burst of new numbers. Held votes are paid but left
-        out of the rankings and results until released.
+        out of the rankings and results until released; a number stays listed while any are held.
       </Typography>
       <PagedGrid label={title} columns={columns} getRowId={(row) => row.phoneNumber} gridKey="campaign-suspicious" {...grid} />
       <ConfirmDialog
