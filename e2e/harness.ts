@@ -235,7 +235,9 @@ export async function settled(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(OUTPUT, { recursive: true });
   // The route overlay (SPEC §9, 1 s) and the charts' entry animations would otherwise be caught mid-way.
-  await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 5_000 });
+  // The overlay's second is a timer on the page's main thread, which a loaded run (three spec files'
+  // browsers on two cores) can keep busy for seconds after a full load: one such run passed 5 s.
+  await page.getByTestId('route-overlay').waitFor({ state: 'hidden', timeout: 15_000 });
   await settled(page);
   // A full-page capture does not scroll, so what lies below the screen and is drawn only near it
   // (the phone cards' content-visibility: auto) would show blank; a person scrolling sees it drawn.
