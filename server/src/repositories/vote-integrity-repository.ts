@@ -59,10 +59,14 @@ const inBurst = (row: string) => {
   return sql`${sameFirstVotes(`${row}_same`, { key: of('campaign_key'), round: of('round'), phone: of('phone_number'), team: of('first_team_name'), team2: of('first_team_name2'), at: of('first_vote_at') }, BURST_NUMBERS)} >= ${BURST_NUMBERS}`;
 };
 
+/** Figures row `f` over `settings s`'s velocity, and at the share of its cap that flags it. */
+const OVER_VELOCITY = sql`f.peak_per_minute > s.velocity`;
+const NEAR_CAP = sql`(s.cap > 0 and f.fullest_round_votes >= ${NEAR_CAP_SHARE}::float8 * s.cap)`;
+
 /** The flags of figures row `f` against `settings s`; an 'all' row is in a burst when any of its rounds is. */
 const FLAGS = sql`array_remove(array[
-    case when f.peak_per_minute > s.velocity then 'velocity' end,
-    case when s.cap > 0 and f.fullest_round_votes >= ${NEAR_CAP_SHARE}::float8 * s.cap then 'near-cap' end,
+    case when ${OVER_VELOCITY} then 'velocity' end,
+    case when ${NEAR_CAP} then 'near-cap' end,
     case when (case when f.round <> 'all' then ${inBurst('f')}
       else exists (select 1 from campaign_voter_figures r where r.campaign_key = f.campaign_key and r.round = any(s.rounds) and r.phone_number = f.phone_number and ${inBurst('r')}) end)
       then 'burst' end
@@ -90,9 +94,12 @@ const candidatesCte = (key: string, round: string) => sql`bursting as (
   candidates as materialized (
     select f.*, ${FLAGS} as flags from campaign_voter_figures f cross join settings s
     where f.campaign_key = ${key} and f.round = ${round}
-      and (f.peak_per_minute > s.velocity or (s.cap > 0 and f.fullest_round_votes >= ${NEAR_CAP_SHARE}::float8 * s.cap) or f.held_votes > 0
+      and (${OVER_VELOCITY} or ${NEAR_CAP} or f.held_votes > 0
         or f.phone_number in (select b.phone_number from bursting b))
   )`;
+
+/** A candidate the suspicious list shows: flagged, or with votes waiting for a reviewer. */
+const LISTED = sql`(cardinality(c.flags) > 0 or c.held_votes > 0)`;
 
 /**
  * Whether one number is flagged in one round once the vote `settling` (being paid) counts: its
@@ -149,7 +156,7 @@ export function voteIntegrityRepository(db: DbOrTx) {
       const rows = await rowsOf<VoterFlags & { total: number }>(
         db,
         sql`with ${settingsCte(key)}, ${candidatesCte(key, round)}
-          select ${flagsRow(sql`f.flags`)}, count(*) over ()::int as total from (select * from candidates c where cardinality(c.flags) > 0 or c.held_votes > 0) f cross join settings s
+          select ${flagsRow(sql`f.flags`)}, count(*) over ()::int as total from (select * from candidates c where ${LISTED}) f cross join settings s
           order by f.votes desc, f.peak_per_minute desc, f.phone_number limit ${limit} offset ${offset}`,
       );
       // An empty page past the end asks again for how many there are.
@@ -158,7 +165,7 @@ export function voteIntegrityRepository(db: DbOrTx) {
     },
 
     async suspiciousCount(key: string, round: string): Promise<number> {
-      const [row] = await rowsOf<{ n: number }>(db, sql`with ${settingsCte(key)}, ${candidatesCte(key, round)} select count(*)::int as n from candidates c where cardinality(c.flags) > 0 or c.held_votes > 0`);
+      const [row] = await rowsOf<{ n: number }>(db, sql`with ${settingsCte(key)}, ${candidatesCte(key, round)} select count(*)::int as n from candidates c where ${LISTED}`);
       return Number(row?.n ?? 0);
     },
 
