@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_VOTE_PRICE } from '../../../src/domain/campaign-rounds';
 import type { DbOrTx } from './client';
 import { campaigns } from './schema';
@@ -12,6 +12,9 @@ export async function seedCampaigns(db: DbOrTx) {
     .values(DEMO_CAMPAIGNS.map(({ key, name, serviceCode, rounds, teams, opensAt }) => ({ key, name, serviceCode, rounds, teams, status: 'live' as const, createdAt: new Date(opensAt) })))
     .onConflictDoNothing();
 }
+
+/** A demo vote's ticket SMS, for the pick `team` (an SQL expression). */
+const demoVoteTicket = (team: SQL, campaign: DemoCampaign) => sql`'Thank you for voting ' || ${team} || ' in ' || ${campaign.name} || '. Good luck!'`;
 
 /** Demo votes per campaign: 50,000 in all. */
 export const DEMO_VOTES_PER_CAMPAIGN = 25_000;
@@ -82,7 +85,7 @@ export async function seedVotes(db: DbOrTx, options: SeedVotesOptions): Promise<
         p.outcome in ('failed', 'timedOut'),
         ${settledAtSql(sql`p.outcome`, sql`p.created_at`, sql`p.r_extra`, options.paymentTimeoutMinutes)},
         case when p.outcome = 'processed' then 'Delivered' else ${failureStatusSql(sql`p.outcome`)} end,
-        case when p.outcome = 'processed' then 'Thank you for voting ' || p.team || ' in ' || ${campaign.name} || '. Good luck!' end,
+        case when p.outcome = 'processed' then ${demoVoteTicket(sql`p.team`, campaign)} end,
         ${campaign.key}, p.round, p.team, p.team2, p.created_at
       from picked p
     `);
@@ -112,7 +115,7 @@ export async function seedSuspiciousVotes(db: DbOrTx, campaign: DemoCampaign, in
       callback_time, message_statuses, ticket_message, campaign_key, round, team_name, created_at)
     select ${campaign.serviceCode}, t.phone, 'Airtel', ${DEFAULT_VOTE_PRICE}, ${sessionPrefix()} || lpad(t.g::text, 7, '0'), 'MP' || ${batchId()} || lpad(t.g::text, 7, '0'),
       true, false, t.created_at + interval '20 seconds', 'Delivered',
-      'Thank you for voting ' || t.team || ' in ' || ${campaign.name} || '. Good luck!', ${campaign.key}, ${round}, t.team, t.created_at
+      ${demoVoteTicket(sql`t.team`, campaign)}, ${campaign.key}, ${round}, t.team, t.created_at
     from timed t`);
   return dialled + batch;
 }
