@@ -239,4 +239,16 @@ describe('GET /v1/auth/profile', () => {
     expect((await profile(`bearer ${token}`)).statusCode).toBe(200);
     expect((await profile(`Bearer ${jwtOf({ ...claims, iat: now, exp: now + 60 }, world.jwtSecret)}`)).statusCode).toBe(200);
   });
+
+  it('stops taking a token when it expires, though it was taken before', async () => {
+    const { headers } = await world.headersFor('agent');
+    const { iat: _iat, exp: _exp, ...claims } = decodeJwt(headers.authorization.slice('Bearer '.length));
+    const exp = Math.floor(Date.now() / 1000) + 1;
+    const authorization = `Bearer ${jwtOf({ ...claims, iat: exp - 60, exp }, world.jwtSecret)}`;
+    const profile = () => world.app.inject({ method: 'GET', url: '/v1/auth/profile', headers: { authorization } });
+    expect((await profile()).statusCode).toBe(200);
+    expect((await profile()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 20));
+    expect((await profile()).statusCode).toBe(401);
+  });
 });
