@@ -1,7 +1,7 @@
 import { PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 
 const dialect = new PgDialect();
 
@@ -17,6 +17,15 @@ export type PlaceholderValues = Record<string, unknown>;
 export function preparedRows<Row>(db: Db, name: string, query: SQL): (values: PlaceholderValues) => Promise<Row[]> {
   const statement = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   return async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows;
+}
+
+/**
+ * As `preparedRows`, for a statement run inside whichever transaction (or on the database) each
+ * call names: the SQL is rendered once, and PostgreSQL parses and plans it once per connection.
+ */
+export function preparedOn<Row>(name: string, query: SQL): (db: DbOrTx, values: PlaceholderValues) => Promise<Row[]> {
+  const rendered = dialect.sqlToQuery(query);
+  return async (db, values) => ((await (db as Db)._.session.prepareQuery(rendered, undefined, name, false).execute(values)) as { rows: Row[] }).rows;
 }
 
 const { serialize } = protocol;

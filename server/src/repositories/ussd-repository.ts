@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CampaignRound } from '../../../src/domain/campaign-rounds';
 import type { Db, DbOrTx } from '../db/client';
-import { preparedReadRows, preparedRows } from '../db/prepared';
+import { preparedOn, preparedReadRows, preparedRows } from '../db/prepared';
 import { isoTime } from './sql-fragments';
 import { transactionEvents, transactions } from '../db/schema';
 import { attachSessionHopsSql, paymentRequestedRowsSql, recordEventsSql, transactionEvent } from './transaction-events-repository';
@@ -99,6 +99,36 @@ const createCallStatement = sql`with open_round as (
 /** Processed and pending votes: a failed payment gives the vote back. */
 const countedVote = sql`not ${transactions.isDeleted}`;
 
+// A capped vote's statements run inside its transaction; each is prepared, as every hop's are:
+// a vote runs them once each, and rendering and planning them afresh cost more than running them.
+type PlacedRow = { id: string; paymentRef: string | null; phoneNumber: string };
+const callOfSessionStatement = preparedOn<PlacedRow>(
+  'ussd_call_of_session',
+  sql`select ${transactions.id} as id, ${transactions.paymentRef} as "paymentRef", ${transactions.phoneNumber} as "phoneNumber"
+    from ${transactions} where ${transactions.sessionId} = ${p('sessionId')} limit 1`,
+);
+/**
+ * With the number's lock, the campaign's row as the vote's foreign key will hold it, before the
+ * statements that read the campaign: an edit of its structure (allowed before the first vote
+ * only) holds the row until it commits, so the vote then reads the campaign as the edit left
+ * it. An uncapped vote is one statement, whose foreign key waits for the edit the same way but
+ * whose check read the campaign before: a pick the edit took away in that instant is let through.
+ */
+const lockVoterStatement = preparedOn(
+  'ussd_lock_voter',
+  sql`select pg_advisory_xact_lock(hashtext(${p('lockKey')}::text)) from campaigns where key = ${p('campaignKey')}::text for key share`,
+);
+const roundVotesStatement = preparedOn<{ votes: number }>(
+  'ussd_round_votes',
+  sql`select count(*)::int as votes from ${transactions}
+    where ${transactions.campaignKey} = ${p('campaignKey')}::text and ${transactions.phoneNumber} = ${p('phoneNumber')}::text
+      and ${transactions.round} = ${p('round')}::text and ${countedVote}`,
+);
+const insertCallStatement = preparedOn<{ id: string | null; paymentRef: string | null; phoneNumber: string | null; admitted: boolean; roundOpen: boolean }>(
+  'ussd_create_call',
+  createCallStatement,
+);
+
 /** What a USSD hop reads and writes (DESIGN §6): a code's catalogue, a number's votes, and the call a confirmed menu creates. */
 export function ussdRepository(db: Db) {
   // Every hop asks this: one statement, prepared once per connection.
@@ -121,16 +151,17 @@ export function ussdRepository(db: Db) {
     'ussd_session_start',
     sql`select ${isoTime(sql`min(${transactionEvents.createdAt})`)} as at from ${transactionEvents} where ${transactionEvents.sessionId} = ${p('session')}`,
   );
-  type Inserted = { id: string | null; paymentRef: string | null; phoneNumber: string | null; admitted: boolean; roundOpen: boolean };
-  const insertCall = preparedRows<Inserted>(db, 'ussd_create_call', createCallStatement);
-  const callOfSession = async (tx: DbOrTx, sessionId: string): Promise<PlacedCall | undefined> =>
-    (
-      await tx
-        .select({ id: transactions.id, paymentRef: transactions.paymentRef, phoneNumber: transactions.phoneNumber })
-        .from(transactions)
-        .where(eq(transactions.sessionId, sessionId))
-        .limit(1)
-    )[0];
+  // Each hop of a capped campaign asks this (four a vote).
+  const votesOfNumber = preparedReadRows<{ round: string | null; votes: number }>(
+    db,
+    'ussd_votes_by_round',
+    sql`select ${transactions.round} as round, count(*)::int as votes from ${transactions}
+      where ${transactions.campaignKey} = ${p('campaignKey')}::text and ${transactions.phoneNumber} = ${p('phoneNumber')}::text and ${countedVote}
+        -- This session's own vote is the one being answered again, not an earlier one.
+        and ${transactions.sessionId} is distinct from ${p('sessionId')}::text
+      group by ${transactions.round}`,
+  );
+  const callOfSession = async (tx: DbOrTx, sessionId: string): Promise<PlacedCall | undefined> => (await callOfSessionStatement(tx, { sessionId }))[0];
 
   return {
     /** The catalogue row of a dialled code; both halves null for an unknown code. */
@@ -146,19 +177,7 @@ export function ussdRepository(db: Db) {
 
     /** A number's processed and pending votes per round in a campaign, other sessions than this one only. */
     async votesByRound(campaignKey: string, phoneNumber: string, sessionId: string): Promise<Record<string, number>> {
-      const rows = await db
-        .select({ round: transactions.round, votes: sql<number>`count(*)::int` })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.campaignKey, campaignKey),
-            eq(transactions.phoneNumber, phoneNumber),
-            countedVote,
-            // This session's own vote is the one being answered again, not an earlier one.
-            sql`${transactions.sessionId} is distinct from ${sessionId}`,
-          ),
-        )
-        .groupBy(transactions.round);
+      const rows = await votesOfNumber({ campaignKey, phoneNumber, sessionId });
       const votes: Record<string, number> = {};
       for (const row of rows) if (row.round) votes[row.round] = Number(row.votes);
       return votes;
@@ -183,7 +202,7 @@ export function ussdRepository(db: Db) {
         requestedDetail: JSON.stringify(transactionEvent.paymentRequested(requested)),
       };
       const insert = async (tx: DbOrTx): Promise<CreatedCall> => {
-        const [inserted] = await (tx === db ? insertCall(row) : preparedRows<Inserted>(tx as Db, 'ussd_create_call', createCallStatement)(row));
+        const [inserted] = await insertCallStatement(tx, row);
         if (inserted.id) return { outcome: 'created', call: { id: inserted.id, paymentRef: inserted.paymentRef, phoneNumber: inserted.phoneNumber! } };
         if (!inserted.roundOpen) {
           // The network repeating a confirming hop after a close still gets the call it made.
@@ -200,18 +219,8 @@ export function ussdRepository(db: Db) {
       return db.transaction(async (tx) => {
         const earlier = await callOfSession(tx, call.sessionId);
         if (earlier) return { outcome: 'existing', call: earlier };
-        // With the number's lock, the campaign's row as the vote's foreign key will hold it, before the
-        // statements that read the campaign: an edit of its structure (allowed before the first vote
-        // only) holds the row until it commits, so the vote then reads the campaign as the edit left
-        // it. An uncapped vote is one statement, whose foreign key waits for the edit the same way but
-        // whose check read the campaign before: a pick the edit took away in that instant is let through.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`vote:${voteCap.campaignKey}:${voteCap.phoneNumber}`})) from campaigns where key = ${voteCap.campaignKey} for key share`,
-        );
-        const [{ votes }] = await tx
-          .select({ votes: sql<number>`count(*)::int` })
-          .from(transactions)
-          .where(and(eq(transactions.campaignKey, voteCap.campaignKey), eq(transactions.phoneNumber, voteCap.phoneNumber), eq(transactions.round, voteCap.round), countedVote));
+        await lockVoterStatement(tx, { lockKey: `vote:${voteCap.campaignKey}:${voteCap.phoneNumber}`, campaignKey: voteCap.campaignKey });
+        const [{ votes }] = await roundVotesStatement(tx, { ...voteCap });
         if (Number(votes) >= voteCap.cap) return { outcome: 'capped' };
         return insert(tx);
       });
