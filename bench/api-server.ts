@@ -4,6 +4,7 @@
  *
  *   BENCH_MODE=app  BENCH_DATABASE_URL=… | BENCH_DATA_DIR=…  BENCH_JWT_SECRET=…   the real API
  *   BENCH_MODE=bare BENCH_PAGE_FILE=…                                            the bare routes
+ *   BENCH_MODE=sale-floor BENCH_DATABASE_URL=…                                   a sale's floor server (bench/sale-floor.ts)
  *   BENCH_PORT=…                                                                 a port of one's own (default: any free one)
  */
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { answerCache } from '../server/src/plugins/answer-cache';
 import { buildApp } from '../server/src/app';
 import { rankingCacheMs } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
+import { saleFloorApp } from './sale-floor';
 
 async function main() {
   let app: FastifyInstance;
@@ -23,6 +25,8 @@ async function main() {
     app = Fastify({ logger: false });
     app.get('/bare', () => pageObject);
     app.get('/bare-string', (_request, reply) => reply.type('application/json').send(pageJson));
+  } else if (process.env.BENCH_MODE === 'sale-floor') {
+    ({ app, close } = await saleFloorApp(process.env.BENCH_DATABASE_URL!));
   } else {
     const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { dataDir: process.env.BENCH_DATA_DIR });
     // RANKING_CACHE_MS=0 measures the campaign answers uncached.

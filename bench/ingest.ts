@@ -37,7 +37,7 @@ import { Client, Pool } from 'pg';
 import { signedCallback } from '../server/src/ingestion/callback-signature';
 import { openDatabase, type Database } from '../server/src/db/client';
 import { categories, contents, serviceCodes } from '../server/src/db/schema';
-import { startBuiltServer, type ServerProcess } from './server-process';
+import { startBuiltServer, startServer, type ServerProcess } from './server-process';
 import { freePort } from '../scripts/free-port';
 import { percentile, procCpuMs, sleep, waitTurn } from './measure';
 
@@ -81,8 +81,9 @@ export interface Run {
 
 /** Servers still running, stopped if the bench fails half-way so none is left behind. */
 const live = new Set<ServerProcess>();
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startBuiltServer(env);
+async function start(env: Record<string, string>, floor = false): Promise<ServerProcess> {
+  // The floor server takes the same database and port (bench/sale-floor.ts).
+  const server = await (floor ? startServer({ BENCH_MODE: 'sale-floor', BENCH_DATABASE_URL: env.DATABASE_URL, BENCH_PORT: env.PORT }) : startBuiltServer(env));
   live.add(server);
   return server;
 }
@@ -142,6 +143,8 @@ export interface RunOptions {
   serverDatabaseUrl?: string;
   /** The database's name, for its backends' CPU. */
   databaseName?: string;
+  /** The sale's floor server (bench/sale-floor.ts) instead of the API: PostgreSQL only, one instance, no crash. */
+  floor?: boolean;
 }
 
 export async function runOnce(label: string, where: { databaseUrl: string } | { dataDir: string }, options: RunOptions = {}): Promise<Run> {
@@ -180,7 +183,7 @@ export async function runOnce(label: string, where: { databaseUrl: string } | { 
   const envs: Record<string, string>[] = [];
   for (let i = 0; i < instances; i += 1) {
     envs.push(i === 0 ? env : { ...env, PORT: String(await freePort()) });
-    servers.push(await start(envs[i]));
+    servers.push(await start(envs[i], options.floor));
   }
   /** Instances taking requests now (one is out while it is killed and restarted). */
   const serving = new Set(servers.map((_, i) => i));

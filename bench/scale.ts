@@ -4,9 +4,9 @@
  * pooling), plays bench:ingest's customers with every hop and callback going to any instance, kills
  * one instance with SIGKILL half-way and starts it again, and records per N: completed sales/s, each
  * hop's p99, CPU ms per sale of the servers and of PostgreSQL, and the database check (acknowledged =
- * processed, once each, one ticket SMS each). Then the floor a sale could cost on this machine: a
- * bare Fastify route's CPU per request times a sale's requests, plus pgbench running a sale's
- * statements.
+ * processed, once each, one ticket SMS each). Then the floors a sale's cost is held against on this
+ * machine: the floor server (bench/sale-floor.ts) playing the same customers at the same rate for the
+ * server's, and pgbench running a sale's statements for PostgreSQL's.
  *
  *   npm run bench:scale -- [--duration 20] [--connections 32] [--instances 1,2,3] [--no-pgbouncer] [--no-floor] [--record]
  *   npm run bench:scale -- --campaign [--votes 1000000] [--vote-rate 0] [--readers 50] [--read-every 1000] [--surge-instances 1] [--record]
@@ -17,17 +17,16 @@
  * It takes bench:ingest's options too (--codes). BENCH_DATABASE_URL names the PostgreSQL server
  * (default postgres://postgres@127.0.0.1:5432/postgres); PgBouncer is Debian's /usr/sbin/pgbouncer.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
-import { freePort } from '../scripts/free-port';
 import { adminQuery, killAll, PG_URL, runOnce, table, type Run } from './ingest';
 import { PGBOUNCER, startPgBouncer } from '../scripts/pgbouncer';
 import { procCpuMs } from './measure';
-import { startServer } from './server-process';
+import { SALE_SCRIPT, withExpressions } from './sale-statements';
 import { voteSurge } from './vote-surge';
 
 const args = process.argv.slice(2);
@@ -37,9 +36,6 @@ const WITH_PGBOUNCER = !args.includes('--no-pgbouncer') && fs.existsSync(PGBOUNC
 const WITH_FLOOR = !args.includes('--no-floor');
 const RECORD = args.includes('--record');
 const DB_NAME = value('db') ?? 'dialdesk_scale';
-const AUTOCANNON = require.resolve('autocannon/autocannon.js');
-/** Requests a sale makes: three hops, then two callbacks (a fifth of sales a third, a late FAILED). */
-const REQUESTS_PER_SALE = 3 + 2.2;
 
 const log = (...parts: unknown[]) => console.log(`[scale ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
@@ -51,44 +47,11 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** A bare Fastify route's CPU per request (a small answer, as a USSD hop's), in ms. */
-async function bareRouteCpuMs(): Promise<{ cpuMs: number; rps: number }> {
-  const page = path.join(os.tmpdir(), `dialdesk-bare-${process.pid}.json`);
-  fs.writeFileSync(page, JSON.stringify({ status: true, message: 'CON Bench Tips: choose a ticket\n1. Ordinary UGX 1,000' }));
-  const server = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: page, BENCH_PORT: String(await freePort()) });
-  try {
-    const run = (seconds: number) =>
-      new Promise<{ requests: { total: number; average: number } }>((resolve, reject) =>
-        execFile(process.execPath, [AUTOCANNON, '--json', '-c', '32', '-d', String(seconds), `${server.url}/bare-string`], { maxBuffer: 16 << 20 }, (error, stdout) =>
-          error ? reject(error) : resolve(JSON.parse(stdout)),
-        ),
-      );
-    await run(1);
-    const before = server.cpuMs();
-    const result = await run(5);
-    return { cpuMs: (server.cpuMs() - before) / result.requests.total, rps: Math.round(result.requests.average) };
-  } finally {
-    await server.stop();
-    fs.rmSync(page, { force: true });
-  }
-}
-
 /** A sale's statements as pgbench runs them (each its own commit, as the API commits them), and PostgreSQL's CPU per sale. */
 async function pgbenchSale(url: string): Promise<{ tps: number; cpuMsPerSale: number }> {
   const script = path.join(os.tmpdir(), `dialdesk-sale-${process.pid}.sql`);
-  fs.writeFileSync(
-    script,
-    `\\set n random(1, 2000000000)
-insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values (('pgb-' || :client_id::text || '-' || :n::text), 'ussd_hop', 'customer', '{"input":"","reply":"CON"}', 'hop' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text || ':') on conflict (dedupe_key) do nothing;
-insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values (('pgb-' || :client_id::text || '-' || :n::text), 'ussd_hop', 'customer', '{"input":"1","reply":"CON"}', 'hop' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text || ':1') on conflict (dedupe_key) do nothing;
-with created as (insert into transactions (service_code, phone_number, network, category_level, amount, session_id, payment_ref) values ('*217*900#', '2567' || (:n::bigint % 100000000)::text, 'MTN', 'ordinary', 1000, ('pgb-' || :client_id::text || '-' || :n::text), ('pgb-' || :client_id::text || '-' || :n::text)) on conflict (session_id) do nothing returning id), attached as (update transaction_events set transaction_id = (select id from created) where session_id = ('pgb-' || :client_id::text || '-' || :n::text) and transaction_id is null) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_requested', 'system', '{"amount":1000}', 'payment_requested:' || id from created;
-insert into transaction_events (session_id, kind, actor, detail, dedupe_key) values (('pgb-' || :client_id::text || '-' || :n::text), 'ussd_hop', 'customer', '{"input":"1","reply":"END"}', 'hop' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text || ':1*1') on conflict (dedupe_key) do nothing;
-select t.id, (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) from transactions t where t.payment_ref = ('pgb-' || :client_id::text || '-' || :n::text);
-with settled as (update transactions set is_complete = true, message_statuses = 'Sending', ticket_message = 'Ticket', callback_time = now() where payment_ref = ('pgb-' || :client_id::text || '-' || :n::text) and not is_complete and not is_deleted returning id) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_settled', 'provider' || chr(58) || 'external', '{"status":"SUCCESSFUL"}', 'settled' || chr(58) || 'pgb-' || :client_id::text || '-' || :n::text from settled;
-with updated as (update transactions set message_statuses = 'Sent', ticket_sms_ref = 'sms-' || :n::text where payment_ref = ('pgb-' || :client_id::text || '-' || :n::text) returning id) insert into transaction_events (transaction_id, kind, actor, detail) select id, 'sms_sent', 'system', '{"status":"Sent"}' from updated;
-select t.id from transactions t where t.payment_ref = ('pgb-' || :client_id::text || '-' || :n::text);
-`,
-  );
+  const expressions = { session: `('pgb-' || :client_id::text || '-' || :n::text)`, phone: `('2567' || (:n::bigint % 100000000)::text)`, n: ':n::text' };
+  fs.writeFileSync(script, ['\\set n random(1, 2000000000)', ...SALE_SCRIPT.map((statement) => `${withExpressions(statement, expressions)};`), ''].join('\n'));
   const client = new Client({ connectionString: url });
   await client.connect();
   const backends = async () => {
@@ -156,18 +119,22 @@ async function main() {
   }
   let floor = '';
   if (WITH_FLOOR) {
-    log('floor: a bare route');
-    const bare = await bareRouteCpuMs();
+    log('floor: the floor server');
+    const floorRun = await runOnce('floor server, 1 instance', { databaseUrl: await freshDatabase() }, { instances: 1, crash: false, databaseName: DB_NAME, floor: true });
     log('floor: pgbench of a sale');
     const url = await freshDatabase();
     await (await openDatabase({ databaseUrl: url })).close(); // migrated, as the servers leave it
     const sale = await pgbenchSale(url);
-    const serverFloor = bare.cpuMs * REQUESTS_PER_SALE;
+    const perSale = (run: Run, ms: number | undefined) => (ms === undefined ? NaN : ms / run.sales);
+    const floorServer = perSale(floorRun, floorRun.serverCpuMs);
+    const [api] = runs;
+    const apiServer = perSale(api, api.serverCpuMs);
+    const apiDatabase = perSale(api, api.databaseCpuMs);
     floor = [
       '',
-      `Floor on this machine: a bare Fastify route costs ${bare.cpuMs.toFixed(3)} ms CPU a request (${bare.rps} req/s at 32 connections), × ${REQUESTS_PER_SALE} requests a sale = ${serverFloor.toFixed(2)} ms;`,
+      `Floors on this machine: the floor server (bench/sale-floor.ts: a sale's requests as bare Fastify routes that run its statements through pg and answer the API's bytes) at the same rate made ${floorRun.sales} sales at ${floorServer.toFixed(2)} ms of server CPU and ${perSale(floorRun, floorRun.databaseCpuMs).toFixed(2)} ms of PostgreSQL CPU a sale (${floorRun.checked}).`,
       `pgbench running a sale's statements (32 clients, prepared, each statement its own commit) does ${sale.tps} sales/s at ${sale.cpuMsPerSale.toFixed(2)} ms of PostgreSQL CPU a sale.`,
-      `Floor per sale: ${(serverFloor + sale.cpuMsPerSale).toFixed(2)} ms (server ${serverFloor.toFixed(2)} + PostgreSQL ${sale.cpuMsPerSale.toFixed(2)}); target ≤ 2.5 ms.`,
+      `${api.label}: server ${apiServer.toFixed(2)} ms a sale, ${(apiServer / floorServer).toFixed(2)}× the floor server's (target ≤ 2×); PostgreSQL ${apiDatabase.toFixed(2)} ms a sale, ${(apiDatabase / sale.cpuMsPerSale).toFixed(2)}× pgbench's (target ≤ 1.25×).`,
     ].join('\n');
   }
   const report = [
