@@ -101,8 +101,7 @@ const countedVote = sql`not ${transactions.isDeleted}`;
 
 // A capped vote's statements run inside its transaction; each is prepared, as every hop's are:
 // a vote runs them once each, and rendering and planning them afresh cost more than running them.
-type PlacedRow = { id: string; paymentRef: string | null; phoneNumber: string };
-const callOfSessionStatement = preparedOn<PlacedRow>(
+const callOfSessionStatement = preparedOn<PlacedCall>(
   'ussd_call_of_session',
   sql`select ${transactions.id} as id, ${transactions.paymentRef} as "paymentRef", ${transactions.phoneNumber} as "phoneNumber"
     from ${transactions} where ${transactions.sessionId} = ${p('sessionId')} limit 1`,
