@@ -84,7 +84,7 @@ function verifiedTokens() {
 }
 
 /** The token of an `Authorization: Bearer <token>` header, as @fastify/jwt reads it; undefined for any other. */
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   const parts = header?.split(' ');
   return parts?.length === 2 && /^Bearer$/i.test(parts[0]) ? parts[1] : undefined;
 }

@@ -4,6 +4,7 @@ import { readableCodes } from '../access/transaction-scope';
 import type { SessionHolder } from '../auth/session-check';
 import { HttpError } from '../http/http-error';
 import { documented, textAnswer } from '../openapi';
+import { bearerToken } from '../plugins/auth';
 import type { LiveScope, LiveSession, LiveStreamsFull } from '../live/live-stream';
 
 const STREAM_DESCRIPTION =
@@ -61,8 +62,8 @@ export default async function liveRoutes(app: FastifyInstance) {
       const scope = await scopeOf(holder);
       // Again with nothing awaited before add(): streams asked for at once all pass the first check while their scopes are read.
       mustHaveRoom(session);
-      const token = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
-      const exp = app.jwt.decode<{ exp?: number }>(token)?.exp;
+      // authenticate took the token, so the header holds one.
+      const exp = app.jwt.decode<{ exp?: number }>(bearerToken(request.headers.authorization)!)?.exp;
       reply.hijack();
       reply.raw.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
