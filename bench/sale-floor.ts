@@ -5,6 +5,7 @@
  * check, no events, no menu, no JSON envelope built per request. What the API spends past this
  * floor is what those cost.
  */
+import formBody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Pool } from 'pg';
 import { ussdMenu, type UssdService } from '../src/domain/ussd-menu';
@@ -38,7 +39,8 @@ export async function saleFloorApp(databaseUrl: string): Promise<{ app: FastifyI
   let sms = 0;
 
   const app = Fastify({ logger: false });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  // The hops are form-encoded, parsed as the API parses them.
+  await app.register(formBody);
   app.post('/v1/ussd/callback', async (request, reply) => {
     const { sessionId, phoneNumber, text } = request.body as Record<string, string>;
     await run(hops[text], { session: sessionId, phone: phoneNumber, n: '' });

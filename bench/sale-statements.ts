@@ -37,15 +37,18 @@ export const SALE_SCRIPT = [...SALE_STATEMENTS.menu, ...SALE_STATEMENTS.choice, 
 
 export type SaleValue = 'session' | 'phone' | 'n';
 
+/** Where a statement takes one of its values. */
+const VALUE = /\{(session|phone|n)\}/g;
+
 /** A statement with its values written in as SQL expressions (pgbench's variables). */
 export function withExpressions(statement: string, expressions: Record<SaleValue, string>): string {
-  return statement.replace(/\{(session|phone|n)\}/g, (_, name: SaleValue) => expressions[name]);
+  return statement.replace(VALUE, (_, name: SaleValue) => expressions[name]);
 }
 
 /** A statement with its values as numbered parameters ($1 …, each value once, as text), and the values' names in order. */
 export function withParameters(statement: string): { text: string; names: SaleValue[] } {
   const names: SaleValue[] = [];
-  const text = statement.replace(/\{(session|phone|n)\}/g, (_, name: SaleValue) => {
+  const text = statement.replace(VALUE, (_, name: SaleValue) => {
     if (!names.includes(name)) names.push(name);
     return `$${names.indexOf(name) + 1}::text`;
   });
