@@ -1,4 +1,4 @@
-import { DEFAULT_SERVICE_TIME_ZONE, formatDateTime, formatDay, formatTimeOnDay, formatMoney, preview, serviceTimeZone, setServiceTimeZone, todayInServiceZone, isoInZone, plural } from './format';
+import { DEFAULT_SERVICE_TIME_ZONE, formatDateTime, formatDateTimeSeconds, formatDay, formatTimeOnDay, formatMoney, preview, serviceTimeZone, setServiceTimeZone, todayInServiceZone, isoInZone, plural } from './format';
 
 describe('formatDateTime', () => {
   it("shows 'DD MMMM YYYY hh:mm am/pm' in Kampala time", () => {
@@ -9,6 +9,31 @@ describe('formatDateTime', () => {
   it("shows 'N/A' when the time is missing or unreadable", () => {
     expect(formatDateTime(null)).toBe('N/A');
     expect(formatDateTime('not a time')).toBe('N/A');
+  });
+
+  it('reads as Intl formats the same instant, across zones, daylight saving and years', () => {
+    const intl = (zone: string, second: boolean) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h12', ...(second ? { second: '2-digit' } : {}) });
+    const expected = (format: Intl.DateTimeFormat, at: Date) => {
+      const p = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+      const clock = p.second ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
+      return `${p.day} ${p.month} ${p.year} ${clock} ${(p.dayPeriod ?? '').toLowerCase()}`;
+    };
+    const zones = ['Africa/Kampala', 'UTC', 'Europe/London', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+    // Every 7 h 13 min 17 s over four years: each hour of the clock, both sides of every change of daylight saving.
+    const start = Date.UTC(2024, 0, 1);
+    for (const zone of zones) {
+      const [minutes, seconds] = [intl(zone, false), intl(zone, true)];
+      for (let at = start; at < start + 4 * 365 * 86_400_000; at += 26_000_000 + 17_000 + 13 * 60_000) {
+        const iso = new Date(at).toISOString();
+        expect(formatDateTime(iso, zone)).toBe(expected(minutes, new Date(at)));
+        expect(formatDateTimeSeconds(iso, zone)).toBe(expected(seconds, new Date(at)));
+      }
+      // The minute either side of a change in London and New York.
+      for (const iso of ['2026-03-29T00:59:59Z', '2026-03-29T01:00:00Z', '2026-10-25T00:59:59Z', '2026-10-25T01:00:00Z', '2026-03-08T06:59:59Z', '2026-03-08T07:00:00Z', '2026-11-01T05:59:59Z', '2026-11-01T06:00:00Z']) {
+        expect(formatDateTimeSeconds(iso, zone)).toBe(expected(seconds, new Date(iso)));
+      }
+    }
   });
 });
 

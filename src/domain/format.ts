@@ -79,24 +79,27 @@ export function isoInZone(iso: string | null | undefined, zone = serviceTimeZone
   return `${clock}${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * 'DD MMMM YYYY hh:mm[:ss] am' on the zone's clock. Built from the cached zone offset rather than
+ * Intl's formatToParts, which costs some microseconds a call: an export formats three times a row.
+ * The format test holds it to Intl's output across zones, daylight saving and the year.
+ */
+function wallClockText(iso: string | null | undefined, zone: string, withSeconds: boolean): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(ms)) return 'N/A';
+  const wall = new Date(ms + zoneOffsetMs(ms, zone));
+  const hour = wall.getUTCHours();
+  const seconds = withSeconds ? `:${twoDigits(wall.getUTCSeconds())}` : '';
+  const clock = `${twoDigits(hour % 12 || 12)}:${twoDigits(wall.getUTCMinutes())}${seconds} ${hour < 12 ? 'am' : 'pm'}`;
+  return `${twoDigits(wall.getUTCDate())} ${MONTH_NAMES[wall.getUTCMonth()]} ${wall.getUTCFullYear()} ${clock}`;
+}
+
 /** SPEC §9: 'DD MMMM YYYY' with 12-hour time and am/pm, in the service's zone. */
 export function formatDateTime(iso: string | null | undefined, zone = serviceTimeZone()): string {
-  if (!iso) return 'N/A';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  const p = parts(
-    formatter(`time|${zone}`, {
-      timeZone: zone,
-      day: '2-digit',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h12',
-    }),
-    date,
-  );
-  return `${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toLowerCase()}`;
+  return wallClockText(iso, zone, false);
 }
 
 /**
@@ -114,13 +117,7 @@ export function formatTimeOnDay(iso: string | null | undefined, day: string, zon
 
 /** An event's time on a call's timeline: formatDateTime with seconds, as hops come seconds apart. */
 export function formatDateTimeSeconds(iso: string, zone = serviceTimeZone()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  const p = parts(
-    formatter(`seconds|${zone}`, { timeZone: zone, day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h12' }),
-    date,
-  );
-  return `${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute}:${p.second} ${(p.dayPeriod ?? '').toLowerCase()}`;
+  return wallClockText(iso, zone, true);
 }
 
 /** A day 'YYYY-MM-DD' as 'DD MMMM YYYY'. */
