@@ -30,10 +30,46 @@ export async function scopeCodes(db: DbOrTx, request: FastifyRequest, name?: str
  * A list's service code, day (or range of days) and status from a query or body, validated with the
  * domain schema; a range is checked as a pair (src/domain/day-range.ts), each error naming its field.
  */
-export async function readFilter(input: unknown) {
+export async function readFilter(input: unknown): Promise<ReadFilter> {
+  const key = filterKey(input);
+  const known = key === undefined ? undefined : readFilters.get(key);
+  if (known) return { ...known };
   const { name, date, dateFrom, dateTo, status } = await validBody(transactionFilterSchema, input);
   const days = checkedDays({ date, dateFrom, dateTo });
-  return { name: name || undefined, ...days, status: status as TransactionStatus | undefined };
+  const filter: ReadFilter = { name: name || undefined, ...days, status: status as TransactionStatus | undefined };
+  if (key !== undefined) {
+    if (readFilters.size >= READ_FILTERS_KEPT) readFilters.clear();
+    readFilters.set(key, filter);
+  }
+  return { ...filter };
+}
+
+export interface ReadFilter extends DayChoice {
+  name?: string;
+  status?: TransactionStatus;
+}
+
+/**
+ * Filters read before, by their text: every list, export and dashboard call reads one, a console
+ * sends the same few over and over, and yup took a tenth of a list call's CPU to read each again.
+ * Only filters that passed are kept (a refused one is read afresh each time, for its errors).
+ */
+const readFilters = new Map<string, ReadFilter>();
+const READ_FILTERS_KEPT = 1000;
+const FILTER_FIELDS = ['name', 'date', 'dateFrom', 'dateTo', 'status'] as const;
+
+/** A filter's fields as one text, or undefined when one is not a short text without the separators (those take the whole check). */
+function filterKey(input: unknown): string | undefined {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  const fields = input as Record<string, unknown>;
+  let key = '';
+  for (const field of FILTER_FIELDS) {
+    const value = fields[field];
+    if (value === undefined) key += '\u0000';
+    else if (typeof value === 'string' && value.length <= 64 && !value.includes('\u0000') && !value.includes('\u0001')) key += `\u0001${value}\u0000`;
+    else return undefined;
+  }
+  return key;
 }
 
 /** A day or a range, both-or-neither and at most a month; empty values read as not given. */
