@@ -148,7 +148,7 @@ const MOST_ROWS_TAKEN = 1_000_000;
 
 function takenSql({ limit, skips }: RowsTaken): SQL {
   // Written into the SQL text, so only a whole number in range ever gets there.
-  if (!Number.isInteger(limit) || limit < 1 || limit > MOST_ROWS_TAKEN) throw new Error(`a list takes 1 to ${MOST_ROWS_TAKEN} rows, not ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MOST_ROWS_TAKEN) throw new Error(`a list takes a whole number of rows from 1 to ${MOST_ROWS_TAKEN}`);
   return sql`limit ${sql.raw(String(limit))} offset ${skips ? sql.placeholder('offset') : sql.raw('0')}`;
 }
 
