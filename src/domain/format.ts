@@ -1,3 +1,5 @@
+import { rememberWithin } from './bounded-memory';
+
 /** The service's time zone when TZ_NAME is not set (DESIGN §2). */
 export const DEFAULT_SERVICE_TIME_ZONE = 'Africa/Kampala';
 
@@ -59,8 +61,7 @@ export function zoneOffsetMs(utcMs: number, zone: string): number {
   const p = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, Number(part.value)]));
   const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
   // Formatting costs far more than a lookup (a 200,000-row export formats three times a row); the memory stays small.
-  if (offsetsByQuarter.size >= 50_000) offsetsByQuarter.clear();
-  offsetsByQuarter.set(key, offset);
+  rememberWithin(offsetsByQuarter, 50_000, key, offset);
   return offset;
 }
 

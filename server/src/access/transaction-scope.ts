@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { rememberWithin } from '../../../src/domain/bounded-memory';
 import { rangeErrors, type DayChoice } from '../../../src/domain/day-range';
 import { readsEveryCode } from '../../../src/domain/roles';
 import { transactionFilterSchema } from '../../../src/domain/schemas/transactions';
@@ -37,10 +38,7 @@ export async function readFilter(input: unknown): Promise<ReadFilter> {
   const { name, date, dateFrom, dateTo, status } = await validBody(transactionFilterSchema, input);
   const days = checkedDays({ date, dateFrom, dateTo });
   const filter: ReadFilter = { name: name || undefined, ...days, status: status as TransactionStatus | undefined };
-  if (key !== undefined) {
-    if (readFilters.size >= READ_FILTERS_KEPT) readFilters.clear();
-    readFilters.set(key, filter);
-  }
+  if (key !== undefined) rememberWithin(readFilters, READ_FILTERS_KEPT, key, filter);
   return { ...filter };
 }
 

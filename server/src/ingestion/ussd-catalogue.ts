@@ -1,4 +1,5 @@
 import { CATEGORY_LEVELS, type CategoryLevel } from '../../../src/domain/category-levels';
+import { rememberWithin } from '../../../src/domain/bounded-memory';
 import { DEFAULT_VOTE_PRICE, roundIsOpen } from '../../../src/domain/campaign-rounds';
 import type { ServiceRow, UssdRepository } from '../repositories/ussd-repository';
 import type { UssdService } from './ussd-menu';
@@ -33,9 +34,8 @@ export function ussdMenuCache(ttlMs: number) {
       const now = Date.now();
       const hit = entries.get(code);
       if (hit && hit.until > now) return hit.row;
-      if (entries.size >= MENU_CACHE_CODES) entries.clear();
       const entry = { row: load(), until: now + ttlMs };
-      entries.set(code, entry);
+      rememberWithin(entries, MENU_CACHE_CODES, code, entry);
       // A failed read is not remembered: the next hop asks again.
       entry.row.catch(() => entries.get(code) === entry && entries.delete(code));
       return entry.row;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { rememberWithin } from '../../../src/domain/bounded-memory';
 import { isCustomerCare, isManager, type Role } from '../../../src/domain/roles';
 import type { AccessTokenClaims } from '../auth/access-tokens';
 import { sessionCheck, type SessionCheck } from '../auth/session-check';
@@ -77,8 +78,7 @@ function verifiedTokens() {
     },
     set(token: string, user: { id: string; sessionId: string }, expSeconds: number | undefined) {
       if (!expSeconds) return;
-      if (tokens.size >= VERIFIED_TOKENS_MAX) tokens.clear();
-      tokens.set(token, { id: user.id, sessionId: user.sessionId, expiresAt: expSeconds * 1000 });
+      rememberWithin(tokens, VERIFIED_TOKENS_MAX, token, { id: user.id, sessionId: user.sessionId, expiresAt: expSeconds * 1000 });
     },
   };
 }
