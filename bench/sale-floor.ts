@@ -23,7 +23,7 @@ export async function saleFloorApp(databaseUrl: string): Promise<{ app: FastifyI
     statements.map((statement) => {
       const { text, names } = withParameters(statement);
       const name = `floor_${(named += 1)}`;
-      return (values: Record<SaleValue, string>) => pool.query<{ transaction_id?: string; id?: string }>({ name, text, values: names.map((value) => values[value]) });
+      return (values: Record<SaleValue, string>) => pool.query<{ transaction_id?: string; id?: string; is_complete?: boolean }>({ name, text, values: names.map((value) => values[value]) });
     });
   const run = async (steps: ReturnType<typeof prepared>, values: Record<SaleValue, string>) => {
     let last;
@@ -31,9 +31,9 @@ export async function saleFloorApp(databaseUrl: string): Promise<{ app: FastifyI
     return last!;
   };
   const hops = { '': prepared(SALE_STATEMENTS.menu), '1': prepared(SALE_STATEMENTS.choice), '1*1': prepared(SALE_STATEMENTS.confirm) } as Record<string, ReturnType<typeof prepared>>;
+  const callback = prepared(SALE_STATEMENTS.callback);
   const settle = prepared(SALE_STATEMENTS.settle);
   const ticket = prepared(SALE_STATEMENTS.ticket);
-  const settled = prepared(SALE_STATEMENTS.settled);
   // The API's answers to the bench's hops, worked out once.
   const replies = Object.fromEntries(Object.keys(hops).map((text) => [text, ussdMenu(BENCH_CATALOGUE, text).reply]));
   let sms = 0;
@@ -49,9 +49,10 @@ export async function saleFloorApp(databaseUrl: string): Promise<{ app: FastifyI
   app.post('/v1/payments/callback', async (request, reply) => {
     const { reference } = request.body as Record<string, string>;
     const values = { session: reference, phone: '', n: String((sms += 1)) };
-    const [first] = (await run(settle, values)).rows;
-    const id = first ? first.transaction_id : (await run(settled, values)).rows[0]?.id;
+    const [found] = (await run(callback, values)).rows;
+    const [first] = found && !found.is_complete ? (await run(settle, values)).rows : [];
     if (first) await run(ticket, values);
+    const id = found?.id;
     const message = first ? 'Payment recorded' : 'Payment already settled';
     return reply.type('application/json; charset=utf-8').send(`{"status":true,"message":"${message}","results":{"_id":"${id}"}}`);
   });

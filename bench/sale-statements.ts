@@ -19,21 +19,25 @@ export const SALE_STATEMENTS = {
     `with created as (insert into transactions (service_code, phone_number, network, category_level, amount, session_id, payment_ref) values ('*217*900#', {phone}, 'MTN', 'ordinary', 1000, {session}, {session}) on conflict (session_id) do nothing returning id), attached as (update transaction_events set transaction_id = (select id from created) where session_id = {session} and transaction_id is null) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_requested', 'system', '{"amount":1000}', 'payment_requested:' || id from created`,
     hop('1*1', 'END'),
   ],
-  /** A payment callback: settling the call, which finds nothing to settle when an earlier callback did. */
-  settle: [
-    `with settled as (update transactions set is_complete = true, message_statuses = 'Sending', ticket_message = 'Ticket', callback_time = now() where payment_ref = {session} and not is_complete and not is_deleted returning id) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_settled', 'provider' || chr(58) || 'external', '{"status":"SUCCESSFUL"}', 'settled' || chr(58) || {session} from settled returning transaction_id`,
+  /**
+   * A payment callback's first statement: the call its reference names, with its ticket's text, and
+   * the callback recorded on it when the call is settled already (a repeated callback ends here).
+   */
+  callback: [
+    `with found as (select t.id, t.is_complete, (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) as message from transactions t where t.payment_ref = {session} limit 1), recorded as (insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, 'payment_callback', 'provider' || chr(58) || 'external', '{"status":"SUCCESSFUL"}', 'callback' || chr(58) || {session} || chr(58) || {n} from found where is_complete on conflict (dedupe_key) do nothing) select id, is_complete from found`,
   ],
-  /** After a callback settled the call: its ticket's text, then the ticket SMS recorded as sent. */
+  /** The first callback of a pending call: settling it, with the callback and the settlement recorded. */
+  settle: [
+    `with settled as (update transactions set is_complete = true, message_statuses = 'Sending', ticket_message = 'Ticket', callback_time = now() where payment_ref = {session} and not is_complete and not is_deleted returning id) insert into transaction_events (transaction_id, kind, actor, detail, dedupe_key) select id, kind, 'provider' || chr(58) || 'external', '{"status":"SUCCESSFUL"}', key from settled cross join (values ('payment_callback', 'callback' || chr(58) || {session}), ('payment_settled', 'settled' || chr(58) || {session})) as e(kind, key) returning transaction_id`,
+  ],
+  /** After a callback settled the call: the ticket SMS recorded as sent. */
   ticket: [
-    `select t.id, (select n.message from contents n where n.category_id = t.category_id and n.category_level = t.category_level and n.active limit 1) from transactions t where t.payment_ref = {session}`,
     `with updated as (update transactions set message_statuses = 'Sent', ticket_sms_ref = 'sms-' || {n} where payment_ref = {session} returning id) insert into transaction_events (transaction_id, kind, actor, detail) select id, 'sms_sent', 'system', '{"status":"Sent"}' from updated`,
   ],
-  /** A callback repeated after the call settled (a fifth of sales send a third, a late FAILED): the call it names. */
-  settled: [`select t.id from transactions t where t.payment_ref = {session}`],
 };
 
 /** Every statement of one sale, in the order its requests run them (a first callback, then one repeated). */
-export const SALE_SCRIPT = [...SALE_STATEMENTS.menu, ...SALE_STATEMENTS.choice, ...SALE_STATEMENTS.confirm, ...SALE_STATEMENTS.settle, ...SALE_STATEMENTS.ticket, ...SALE_STATEMENTS.settled];
+export const SALE_SCRIPT = [...SALE_STATEMENTS.menu, ...SALE_STATEMENTS.choice, ...SALE_STATEMENTS.confirm, ...SALE_STATEMENTS.callback, ...SALE_STATEMENTS.settle, ...SALE_STATEMENTS.ticket, ...SALE_STATEMENTS.callback];
 
 export type SaleValue = 'session' | 'phone' | 'n';
 

@@ -30,7 +30,7 @@ beforeAll(async () => {
   await insertTransactions(
     world,
     code,
-    ['ok', 'repeat', 'fail-then-ok', 'ok-then-fail', 'race', 'form', 'momo', 'pending', 'refused-sms'].map((name, i) => ({
+    ['ok', 'repeat', 'one-trip', 'fail-then-ok', 'ok-then-fail', 'race', 'form', 'momo', 'pending', 'refused-sms'].map((name, i) => ({
       paymentRef: `ref-${name}`,
       phoneNumber: `25677000010${i}`,
       categoryId: catalogue.category.id,
@@ -98,6 +98,25 @@ describe('POST /v1/payments/callback settlement', () => {
     expect(await call('ref-repeat')).toEqual(first);
     expect(smsTo(first.phoneNumber)).toHaveLength(1);
     expect((await eventsOf('ref-repeat')).map((e) => e.kind)).toEqual(['payment_callback', 'payment_settled', 'sms_sent']);
+  });
+
+  it('reads and records a repeated callback in one statement', async () => {
+    // Providers retry until they hear 200: a repeat is the commonest callback, so it costs one round trip.
+    expect((await world.pay('ref-one-trip', 'SUCCESSFUL')).json().message).toBe('Payment recorded');
+    const client = (world.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const statements = jest.spyOn(client, 'query');
+    try {
+      expect((await world.pay('ref-one-trip', 'FAILED')).json().message).toBe('Payment already settled');
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      statements.mockRestore();
+    }
+    expect((await eventsOf('ref-one-trip')).map((e) => [e.kind, e.detail.status])).toEqual([
+      ['payment_callback', 'SUCCESSFUL'],
+      ['payment_settled', 'SUCCESSFUL'],
+      ['sms_sent', 'Sent'],
+      ['payment_callback', 'FAILED'],
+    ]);
   });
 
   it('keeps the first final word when callbacks arrive out of order', async () => {

@@ -134,13 +134,13 @@ export function paymentSettlement(db: Db, tickets: TicketSender, hear: Settlemen
    * Undefined for a reference no call has.
    */
   async function receiveCallback({ reference, status, bodyHash, failureReason }: PaymentCallback): Promise<SettlementResult | { result: 'pending'; transactionId: string } | undefined> {
-    const call = await repo.findForSettlement(reference);
+    const callback = transactionEvent.paymentCallback({ provider: providerName(), reference, status, bodyHash });
+    // Recorded by this read when nothing will settle the call; else with the settlement below.
+    const call = await repo.findRecordingCallback(reference, callback, status === 'PENDING');
     if (!call) return undefined;
-    const along = transactionEvent.paymentCallback({ transactionId: call.id, provider: providerName(), reference, status, bodyHash });
-    if (status === 'PENDING') {
-      await events.record(along);
-      return { result: 'pending', transactionId: call.id };
-    }
+    if (status === 'PENDING') return { result: 'pending', transactionId: call.id };
+    if (call.isComplete || call.isDeleted) return { result: 'already_settled', transactionId: call.id };
+    const along = { ...callback, transactionId: call.id };
     return settle({ reference, status, actor: `provider:${providerName()}`, via: 'callback', failureReason: status === 'FAILED' ? (failureReason ?? null) : null }, { call, along });
   }
 

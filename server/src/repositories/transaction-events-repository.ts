@@ -50,8 +50,7 @@ export const transactionEvent = {
   }),
   /** Recorded with the call it requests for, in the statement that creates it (its id is not known before). */
   paymentRequested: (request: { amount: number; provider: string }): TransactionEventDetail => ({ amount: request.amount, provider: request.provider }),
-  paymentCallback: (callback: { transactionId: string; provider: string; reference: string; status: string; bodyHash: string }): NewTransactionEvent => ({
-    transactionId: callback.transactionId,
+  paymentCallback: (callback: { provider: string; reference: string; status: string; bodyHash: string }): CallEvent => ({
     kind: 'payment_callback',
     actor: `provider:${callback.provider}`,
     detail: { status: callback.status },

@@ -44,6 +44,17 @@ const settlementCallStatement = sql`select t.id, t.is_complete as "isComplete", 
   from transactions t where t.payment_ref = ${sql.placeholder('reference')} limit 1`;
 
 /**
+ * A payment callback's call (as `settlementCallStatement`), with the callback recorded on it in the
+ * same statement when nothing will settle it: the call was settled already, or `always` (a PENDING
+ * callback). A provider's repeated callback is then one round trip, as the first is three.
+ */
+const callbackCallStatement = sql`with found as (${settlementCallStatement}), recorded as (
+    ${recordEventsSql(sql`select id, ${p('kind')}::text, ${p('actor')}::text, null::uuid, ${p('detail')}::jsonb, ${p('dedupeKey')}::text
+      from found where ${p('always')}::boolean or "isComplete" or "isDeleted"`)}
+  )
+  select * from found`;
+
+/**
  * Settles a pending payment and records its events in one statement (one commit on the hot path of
  * a callback), prepared once per connection: built and planned afresh it cost a callback more than
  * the rest of its statements.
@@ -141,6 +152,7 @@ export function transactionsRepository(db: Db) {
   // along, a round trip fewer than reading it after.
   let settlementCall: ReturnType<typeof preparedRows<SettlementCall>> | undefined;
   let settleOne: ReturnType<typeof preparedRows<SettledCall>> | undefined;
+  let callbackCall: ReturnType<typeof preparedRows<SettlementCall>> | undefined;
   let ticketSms: ReturnType<typeof preparedRows> | undefined;
   let liveStates: ReturnType<typeof preparedRows<LiveTransaction>> | undefined;
 
@@ -274,6 +286,16 @@ export function transactionsRepository(db: Db) {
     async findForSettlement(reference: string): Promise<SettlementCall | undefined> {
       settlementCall ??= preparedRows<SettlementCall>(db, 'settlement_call', settlementCallStatement);
       const [row] = await settlementCall({ reference });
+      return row;
+    },
+
+    /**
+     * The call of a callback's reference, as settling it needs it, with `callback` recorded on it in
+     * the same statement when the call is settled already or `always` (callbackCallStatement).
+     */
+    async findRecordingCallback(reference: string, callback: CallEvent, always: boolean): Promise<SettlementCall | undefined> {
+      callbackCall ??= preparedRows<SettlementCall>(db, 'callback_call', callbackCallStatement);
+      const [row] = await callbackCall({ reference, always, kind: callback.kind, actor: callback.actor, detail: JSON.stringify(callback.detail ?? {}), dedupeKey: callback.dedupeKey ?? null });
       return row;
     },
 
