@@ -4,16 +4,43 @@
  *
  *   BENCH_MODE=app  BENCH_DATABASE_URL=… | BENCH_DATA_DIR=…  BENCH_JWT_SECRET=…   the real API
  *   BENCH_MODE=bare BENCH_PAGE_FILE=…                                            the bare routes
+ *     [BENCH_DATABASE_URL=… BENCH_FLOOR_FILE=…]                                    and the driver floors' routes (below)
  *   BENCH_MODE=sale-floor BENCH_DATABASE_URL=…                                   a sale's floor server (bench/sale-floor.ts)
  *   BENCH_PORT=…                                                                 a port of one's own (default: any free one)
  */
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Pool } from 'pg';
 import { answerCache } from '../server/src/plugins/answer-cache';
 import { buildApp } from '../server/src/app';
 import { rankingCacheMs } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
 import { saleFloorApp } from './sale-floor';
+
+/** An endpoint's one statement, as a driver floor runs it: its text and its parameters' values. */
+export interface FloorStatement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * A read's floor on the database side: `GET /floor/<i>` runs statement i through pg, prepared, on a
+ * pool as the API's, and answers its row's text in an envelope, and nothing else. PostgreSQL's CPU
+ * a request here is what the statement costs sent by a Node server at the same concurrency, beside
+ * pgbench's, which sends it from a client that takes almost no CPU.
+ */
+function driverFloors(app: FastifyInstance, databaseUrl: string, file: string) {
+  const statements = JSON.parse(fs.readFileSync(file, 'utf8')) as FloorStatement[];
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, options: '-c jit=off' });
+  statements.forEach(({ text, values }, i) => {
+    app.get(`/floor/${i}`, async (_request, reply) => {
+      const { rows } = await pool.query<Record<string, unknown>>({ name: `floor_${i}`, text, values });
+      const parts = Object.values(rows[0] ?? {}).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+      return reply.type('application/json; charset=utf-8').send(`{"status":true,"message":"Floor","results":[${parts.join(',')}]}`);
+    });
+  });
+  return { close: () => pool.end() };
+}
 
 async function main() {
   let app: FastifyInstance;
@@ -25,6 +52,7 @@ async function main() {
     app = Fastify({ logger: false });
     app.get('/bare', () => pageObject);
     app.get('/bare-string', (_request, reply) => reply.type('application/json').send(pageJson));
+    if (process.env.BENCH_FLOOR_FILE) ({ close } = driverFloors(app, process.env.BENCH_DATABASE_URL!, process.env.BENCH_FLOOR_FILE));
   } else if (process.env.BENCH_MODE === 'sale-floor') {
     ({ app, close } = await saleFloorApp(process.env.BENCH_DATABASE_URL!));
   } else {

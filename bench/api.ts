@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import type { Result } from 'autocannon';
-import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { Client, Pool } from 'pg';
 import { ensureFirstAdmin } from '../server/src/auth/first-admin';
@@ -38,6 +38,7 @@ import { seedDemoData } from '../server/src/db/seed';
 import { dailySummarySql, filterValues, pageSql, type TransactionFilter } from '../server/src/repositories/transaction-reads';
 import { todayInServiceZone } from '../src/domain/format';
 import { benchCampaigns } from './api-campaigns';
+import type { FloorStatement } from './api-server';
 import { BENCH_APPLICATION, sampleBackendsCpu } from './ingest';
 import { procCpuMs } from './measure';
 import { startServer, type ServerProcess } from './server-process';
@@ -105,6 +106,8 @@ interface Run {
   before?: Measured[];
   /** pgbench of each endpoint's SQL, by endpoint name: transactions per second and PostgreSQL's CPU ms each. */
   pgbench?: Record<string, PgbenchRun>;
+  /** The same SQL sent by a bare Fastify route through pg (bench/api-server.ts, the driver floors), by endpoint name. */
+  floors?: Record<string, Measured>;
 }
 
 interface PgbenchRun {
@@ -306,24 +309,45 @@ async function benchmark(label: string, database: Database, where: Record<string
         log(label, 'pgbench', endpoint.name, JSON.stringify(pgbench[endpoint.name]));
       }
     }
-  } finally {
+  } catch (error) {
     await pool?.end();
+    throw error;
   }
 
   const pageFile = path.join(os.tmpdir(), `dialdesk-bench-page-${process.pid}.json`);
   fs.writeFileSync(pageFile, pageJson);
-  const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile, ...portOf(2) });
+  // On PostgreSQL, the bare server also runs each statement pgbench ran (the driver floors).
+  const withStatements = endpoints.filter((one) => one.query);
+  const floorFile = path.join(os.tmpdir(), `dialdesk-bench-floors-${process.pid}.json`);
+  const floorStatements: FloorStatement[] = withStatements.map((one) => {
+    const { sql: text, params } = dialect.sqlToQuery(one.query!);
+    return { text, values: fillPlaceholders(params, one.values ?? {}) };
+  });
+  fs.writeFileSync(floorFile, JSON.stringify(floorStatements));
+  const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile, ...(dbUrl ? { BENCH_DATABASE_URL: dbUrl, BENCH_FLOOR_FILE: floorFile } : {}), ...portOf(2) });
+  let floors: Record<string, Measured> | undefined;
   try {
     for (const bareRoute of ['/bare', '/bare-string']) await loadRun(bare.url, { name: bareRoute, method: 'GET', path: bareRoute }, {}, WARMUP);
     measured.push(await measure(bare, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
     log(label, JSON.stringify(measured[measured.length - 1]));
     measured.push(await measure(bare, { name: 'bare route, pre-serialized string', method: 'GET', path: '/bare-string' }, {}));
     log(label, JSON.stringify(measured[measured.length - 1]));
+    if (dbUrl) {
+      floors = {};
+      for (const [i, endpoint] of withStatements.entries()) {
+        const route: Endpoint = { name: endpoint.name, method: 'GET', path: `/floor/${i}` };
+        await loadRun(bare.url, route, {}, WARMUP);
+        floors[endpoint.name] = await measure(bare, route, {}, dbCpu);
+        log(label, 'driver floor', JSON.stringify(floors[endpoint.name]));
+      }
+    }
   } finally {
     await bare.stop();
+    await pool?.end();
     fs.rmSync(pageFile, { force: true });
+    fs.rmSync(floorFile, { force: true });
   }
-  return { label, rows, seedSeconds, measured, peakRssMb, before, pgbench };
+  return { label, rows, seedSeconds, measured, peakRssMb, before, pgbench, floors };
 }
 
 const dialect = new PgDialect();
@@ -439,15 +463,19 @@ function cpuBudget(run: Run): string[] {
   const lines = [
     `##### CPU a request, ms (${cpus} CPUs: ${cpus * 1000} CPU-ms a second)`,
     '',
-    '| endpoint | server | PostgreSQL | load generator | sum | CPU-ms a second ÷ sum | pgbench: PostgreSQL | pgbench: its client and the rest |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| endpoint | server | PostgreSQL | load generator | sum | CPU-ms a second ÷ sum | pgbench: PostgreSQL | pgbench: its client and the rest | driver floor: server | driver floor: PostgreSQL | PostgreSQL ÷ pgbench | PostgreSQL ÷ driver floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const m of run.measured.filter((x) => !x.name.startsWith('bare'))) {
     const bench = run.pgbench?.[m.name];
     const sum = m.cpuMs + (m.dbCpuMs ?? 0) + m.loadCpuMs;
     const rest = bench?.dbCpuMs === undefined ? undefined : (cpus * 1000) / bench.tps - bench.dbCpuMs;
     const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(3));
-    lines.push(`| ${m.name} | ${ms(m.cpuMs)} | ${ms(m.dbCpuMs)} | ${ms(m.loadCpuMs)} | ${ms(sum)} | ${Math.round((cpus * 1000) / sum)} | ${ms(bench?.dbCpuMs)} | ${ms(rest)} |`);
+    const floor = run.floors?.[m.name];
+    const times = (a: number | undefined, b: number | undefined) => (a === undefined || !b ? '' : `${(a / b).toFixed(2)}×`);
+    lines.push(
+      `| ${m.name} | ${ms(m.cpuMs)} | ${ms(m.dbCpuMs)} | ${ms(m.loadCpuMs)} | ${ms(sum)} | ${Math.round((cpus * 1000) / sum)} | ${ms(bench?.dbCpuMs)} | ${ms(rest)} | ${ms(floor?.cpuMs)} | ${ms(floor?.dbCpuMs)} | ${times(m.dbCpuMs, bench?.dbCpuMs)} | ${times(m.dbCpuMs, floor?.dbCpuMs)} |`,
+    );
   }
   return lines;
 }
