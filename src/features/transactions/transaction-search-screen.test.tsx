@@ -30,8 +30,9 @@ describe('Transaction search screen', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByText('Showing 2 out of 2 entries');
     expect(screen.getByRole('columnheader', { name: 'Copy' })).toBeInTheDocument();
-    expect(screen.getByText('Sent')).toBeInTheDocument();
-    expect(screen.getByText('failed')).toBeInTheDocument();
+    // The footer's count can paint before the rows on a loaded machine: wait for the rows themselves.
+    expect(await screen.findByText('Sent')).toBeInTheDocument();
+    expect(await screen.findByText('failed')).toBeInTheDocument();
 
     const paidRow = screen.getByText('processed').closest('[role="row"]') as HTMLElement;
     await user.click(within(paidRow).getByRole('button', { name: 'Ticket' }));
