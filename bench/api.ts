@@ -298,10 +298,13 @@ async function benchmark(label: string, database: Database, where: Record<string
     if (baseDir) fs.rmSync(baseDir, { recursive: true, force: true });
   }
   let pgbench: Record<string, PgbenchRun> | undefined;
+  let floors: Record<string, Measured> | undefined;
+  // The endpoints with one statement: pgbench runs each, and so does the bare server (the driver floors).
+  const withStatements = endpoints.filter((one) => one.query);
   try {
     if (dbUrl) {
       pgbench = {};
-      for (const endpoint of endpoints.filter((one) => one.query)) {
+      for (const endpoint of withStatements) {
         const database = await dbCpu!();
         const run = await pgbenchRun(dbUrl, endpoint);
         const dbMs = await database.stop();
@@ -309,43 +312,38 @@ async function benchmark(label: string, database: Database, where: Record<string
         log(label, 'pgbench', endpoint.name, JSON.stringify(pgbench[endpoint.name]));
       }
     }
-  } catch (error) {
-    await pool?.end();
-    throw error;
-  }
 
-  const pageFile = path.join(os.tmpdir(), `dialdesk-bench-page-${process.pid}.json`);
-  fs.writeFileSync(pageFile, pageJson);
-  // On PostgreSQL, the bare server also runs each statement pgbench ran (the driver floors).
-  const withStatements = endpoints.filter((one) => one.query);
-  const floorFile = path.join(os.tmpdir(), `dialdesk-bench-floors-${process.pid}.json`);
-  const floorStatements: FloorStatement[] = withStatements.map((one) => {
-    const { sql: text, params } = dialect.sqlToQuery(one.query!);
-    return { text, values: fillPlaceholders(params, one.values ?? {}) };
-  });
-  fs.writeFileSync(floorFile, JSON.stringify(floorStatements));
-  const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile, ...(dbUrl ? { BENCH_DATABASE_URL: dbUrl, BENCH_FLOOR_FILE: floorFile } : {}), ...portOf(2) });
-  let floors: Record<string, Measured> | undefined;
-  try {
-    for (const bareRoute of ['/bare', '/bare-string']) await loadRun(bare.url, { name: bareRoute, method: 'GET', path: bareRoute }, {}, WARMUP);
-    measured.push(await measure(bare, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
-    log(label, JSON.stringify(measured[measured.length - 1]));
-    measured.push(await measure(bare, { name: 'bare route, pre-serialized string', method: 'GET', path: '/bare-string' }, {}));
-    log(label, JSON.stringify(measured[measured.length - 1]));
-    if (dbUrl) {
-      floors = {};
-      for (const [i, endpoint] of withStatements.entries()) {
-        const route: Endpoint = { name: endpoint.name, method: 'GET', path: `/floor/${i}` };
-        await loadRun(bare.url, route, {}, WARMUP);
-        floors[endpoint.name] = await measure(bare, route, {}, dbCpu);
-        log(label, 'driver floor', JSON.stringify(floors[endpoint.name]));
+    const pageFile = path.join(os.tmpdir(), `dialdesk-bench-page-${process.pid}.json`);
+    fs.writeFileSync(pageFile, pageJson);
+    const floorFile = path.join(os.tmpdir(), `dialdesk-bench-floors-${process.pid}.json`);
+    const floorStatements: FloorStatement[] = withStatements.map((one) => {
+      const { sql: text, params } = dialect.sqlToQuery(one.query!);
+      return { text, values: fillPlaceholders(params, one.values ?? {}) };
+    });
+    fs.writeFileSync(floorFile, JSON.stringify(floorStatements));
+    const bare = await startServer({ BENCH_MODE: 'bare', BENCH_PAGE_FILE: pageFile, ...(dbUrl ? { BENCH_DATABASE_URL: dbUrl, BENCH_FLOOR_FILE: floorFile } : {}), ...portOf(2) });
+    try {
+      for (const bareRoute of ['/bare', '/bare-string']) await loadRun(bare.url, { name: bareRoute, method: 'GET', path: bareRoute }, {}, WARMUP);
+      measured.push(await measure(bare, { name: 'bare route (same 50 rows)', method: 'GET', path: '/bare' }, {}));
+      log(label, JSON.stringify(measured[measured.length - 1]));
+      measured.push(await measure(bare, { name: 'bare route, pre-serialized string', method: 'GET', path: '/bare-string' }, {}));
+      log(label, JSON.stringify(measured[measured.length - 1]));
+      if (dbUrl) {
+        floors = {};
+        for (const [i, endpoint] of withStatements.entries()) {
+          const route: Endpoint = { name: endpoint.name, method: 'GET', path: `/floor/${i}` };
+          await loadRun(bare.url, route, {}, WARMUP);
+          floors[endpoint.name] = await measure(bare, route, {}, dbCpu);
+          log(label, 'driver floor', JSON.stringify(floors[endpoint.name]));
+        }
       }
+    } finally {
+      await bare.stop();
+      fs.rmSync(pageFile, { force: true });
+      fs.rmSync(floorFile, { force: true });
     }
   } finally {
-    await bare.stop();
     await pool?.end();
-    fs.rmSync(pageFile, { force: true });
-    fs.rmSync(floorFile, { force: true });
   }
   return { label, rows, seedSeconds, measured, peakRssMb, before, pgbench, floors };
 }

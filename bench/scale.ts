@@ -50,8 +50,8 @@ async function freshDatabase(): Promise<string> {
 /**
  * A sale's statements as pgbench runs them (each its own commit, as the API commits them), and
  * PostgreSQL's CPU per sale: as fast as 32 clients go, or held to `rate` sales a second (pgbench -R).
- * The two differ: at full speed commits share WAL flushes and backends seldom sleep, so a statement
- * costs PostgreSQL less than the same statement at the few hundred a second a server sends.
+ * Held to the API's rate, it tells what the rate alone does to a statement's cost (commits sharing
+ * WAL flushes, backends sleeping between statements) from what sharing the CPUs with a server does.
  */
 async function pgbenchSale(url: string, rate?: number): Promise<{ tps: number; cpuMsPerSale: number }> {
   const script = path.join(os.tmpdir(), `dialdesk-sale-${process.pid}.sql`);
